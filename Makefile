@@ -1,0 +1,18 @@
+# The two commands of the README, plus helpers.
+.PHONY: samples test bench-mrz fuzz train-ocrb
+
+samples:            ## set up, build, read samples/
+	scripts/run-samples.sh
+
+test:               ## set up, build, run every test
+	scripts/setup.sh
+	swift build --build-tests
+	swift test --skip-build
+
+bench-mrz:          ## MRZ parse throughput vs the Python `mrz` package
+	scripts/setup.sh --bench
+	swift build -c release --product idreader-bench
+	python3 bench/mrz_parse.py
+
+train-ocrb:         ## retrain tessdata/ocrb.traineddata (hours, resumable)
+	tools/train-ocrb/train.sh

@@ -1,0 +1,45 @@
+import DocumentModel
+
+/// Why an input gave no document, with a stable `code` for scripts (JSON contract).
+public struct ReadError: Error, Sendable, Codable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, Codable {
+        case fileNotFound, unreadableImage, imageTooLarge, emptyInput, invalidMRZ, invalidAAMVA, noDocumentFound
+        case timeLimitExceeded
+
+        /// Whether the input could not be read at all (exit code 3) rather than read
+        /// without finding a document (exit code 1).
+        public var isUnreadable: Bool {
+            switch self {
+            case .fileNotFound, .unreadableImage, .imageTooLarge, .emptyInput, .timeLimitExceeded: return true
+            case .invalidMRZ, .invalidAAMVA, .noDocumentFound: return false
+            }
+        }
+    }
+    public let code: Code
+    /// One sentence a person can act on.
+    public let message: String
+
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    public var description: String { message }
+}
+
+/// The outcome for one input: the JSON contract's result object.
+public struct ReadResult: Sendable, Codable, Equatable {
+    public let input: String
+    public let documents: [IdentityDocument]
+    public let error: ReadError?
+
+    public init(input: String, documents: [IdentityDocument], error: ReadError? = nil) {
+        self.input = input; self.documents = documents; self.error = error
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(input, forKey: .input)
+        try c.encode(documents, forKey: .documents)
+        try c.encode(error, forKey: .error)
+    }
+
+    /// At least one document whose checks all pass.
+    public var hasValidDocument: Bool { documents.contains(where: \.valid) }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A calendar date without time or zone.
+public struct SimpleDate: Sendable, Codable, Equatable, Comparable, Hashable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init(year: Int, month: Int, day: Int) { self.year = year; self.month = month; self.day = day }
+
+    /// Today in UTC.
+    public static func today() -> SimpleDate {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
+        return SimpleDate(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    public static func < (a: SimpleDate, b: SimpleDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    /// Whether year/month/day name a real day of the Gregorian calendar.
+    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        guard (1...12).contains(month), day >= 1 else { return false }
+        return day <= daysIn(month: month, year: year)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// `YYYY-MM-DD`.
+    public var iso: String {
+        func pad(_ n: Int, _ width: Int) -> String {
+            let s = String(n)
+            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}
+
+/// Two-digit years and their century (ICAO 9303 leaves the century to the reader).
+enum DateRules {
+    /// A birth date is never in the future: `20YY` unless that is after today.
+    static func birth(_ raw: String, today: SimpleDate) -> String? {
+        guard let (yy, mm, dd) = digits(raw) else { return nil }
+        var year = 2000 + yy
+        if SimpleDate(year: year, month: mm, day: dd) > today { year -= 100 }
+        return SimpleDate.isValid(year: year, month: mm, day: dd) ? SimpleDate(year: year, month: mm, day: dd).iso : nil
+    }
+
+    /// An expiry date lies within 70 years before and 30 years after today.
+    static func expiry(_ raw: String, today: SimpleDate) -> String? {
+        guard let (yy, mm, dd) = digits(raw) else { return nil }
+        var year = 2000 + yy
+        if year > today.year + 30 { year -= 100 }
+        return SimpleDate.isValid(year: year, month: mm, day: dd) ? SimpleDate(year: year, month: mm, day: dd).iso : nil
+    }
+
+    /// `<` or `X` in a date mark a part the issuer does not know (ICAO 9303 part 3).
+    static func isDeliberatelyUnknown(_ raw: String) -> Bool {
+        raw.contains("<") || raw.contains("X")
+    }
+
+    private static func digits(_ raw: String) -> (Int, Int, Int)? {
+        let bytes = Array(raw.utf8)
+        guard bytes.count == 6, bytes.allSatisfy(MRZCharset.isDigit) else { return nil }
+        func two(_ i: Int) -> Int { Int(bytes[i] - 48) * 10 + Int(bytes[i + 1] - 48) }
+        return (two(0), two(2), two(4))
+    }
+}

@@ -1,0 +1,200 @@
+/// The outcome of a successful correction.
+public struct MRZCorrection: Sendable, Equatable {
+    /// One changed character (1-based line and column).
+    public struct Change: Sendable, Equatable {
+        public let line: Int
+        public let column: Int
+        public let from: Character
+        public let to: Character
+    }
+    /// The valid reading.
+    public let result: MRZResult
+    /// Every position that differs from the input.
+    public let changes: [Change]
+    /// Fields that no check digit covers and that the correction had to change: their
+    /// value is plausible but unproven.
+    public let uncertainFields: [MRZFieldName]
+}
+
+/// Repairs OCR'd MRZ lines using each field's character class and the check digits.
+///
+/// It changes a character only to one that OCR visually confuses it with (or to one of
+/// the OCR engine's own alternatives for that position), and accepts a reading only when
+/// every check passes and no other reading with as few changes also passes.  Check
+/// digits themselves are never altered, except for a letter standing where only a digit
+/// may be (`O` → `0`), so a wrong check digit can never be "corrected" into validity.
+public struct MRZCorrector: Sendable {
+    public let parser: MRZParser
+    /// Upper bound on readings tried per field, to bound the time spent on hopeless input.
+    public let maximumCandidates: Int
+
+    public init(parser: MRZParser = MRZParser(), maximumCandidates: Int = 20_000) {
+        self.parser = parser
+        self.maximumCandidates = maximumCandidates
+    }
+
+    /// The valid reading of `lines`, or `nil` when there is none or it is ambiguous.
+    /// - Parameter alternatives: optional per-line, per-column candidate characters from
+    ///   the OCR engine, most likely first (the read character need not be included).
+    public func correct(lines: [String], alternatives: [[[Character]]]? = nil) -> MRZCorrection? {
+        guard let input = try? MRZInput.lines(from: lines.joined(separator: "\n")),
+              let layout = try? MRZParser.detectLayout(input) else { return nil }
+        let classes = Self.positionClasses(layout)
+        let options = Self.options(input, classes: classes, alternatives: alternatives)
+
+        // 1. Characters that break their position's class have only one sensible reading.
+        var fixed = input
+        for l in fixed.indices {
+            for c in fixed[l].indices where !classes[l][c].allows(fixed[l][c]) {
+                if let replacement = options[l][c].first(where: { classes[l][c].allows($0) }) { fixed[l][c] = replacement }
+            }
+        }
+        // The document code decides the layout's variant; re-detect after fixing it.
+        guard let fixedLayout = try? MRZParser.detectLayout(fixed), fixedLayout.format == layout.format else {
+            return finish(input: input, candidate: fixed, layout: layout)
+        }
+        let first = parser.interpret(fixed, layout: layout)
+        if first.isValid { return finish(input: input, candidate: fixed, layout: layout) }
+
+        // 2. Fields with a check digit: every reading within their confusion options that
+        //    satisfies the digit.
+        let checked = layout.fields.filter { $0.checkDigit != nil }
+        var perField: [[[UInt8]]] = []
+        for field in checked {
+            let current = Array(fixed[field.line][field.range])
+            let digit = fixed[field.line][field.checkDigit!]
+            let passes = MRZParser.verify(current[...], digit: digit, fillerMeansEmpty: field.name == .optionalData)
+            // A field that already satisfies its digit is left alone: changing it could
+            // only swap one reading the digit accepts for another.
+            var readings = passes ? [current] : Self.readings(of: current, options: Array(options[field.line][field.range]),
+                                                              class: field.characters, limit: maximumCandidates)
+            readings = readings.filter { MRZParser.verify($0[...], digit: digit, fillerMeansEmpty: field.name == .optionalData) }
+            if layout.format == .td1, field.name == .documentNumber, digit == MRZCharset.filler {
+                readings = [current]  // long numbers are verified by the parser as a whole
+            }
+            if readings.isEmpty { return nil }
+            perField.append(readings)
+        }
+        // 3. Combine the fields' readings, fewest changes first.  The winner must be the
+        //    only valid reading with that many changes; otherwise the check digits
+        //    cannot tell the candidates apart and we give up.
+        let costs = perField.enumerated().map { index, readings in
+            readings.map { Self.distance([$0], [Array(fixed[checked[index].line][checked[index].range])]) }
+        }
+        var found: [(lines: [[UInt8]], changes: Int)] = []
+        var tried = 0
+        func search(_ index: Int, _ lines: [[UInt8]], budget: Int) {
+            guard tried <= maximumCandidates else { return }
+            if index == checked.count {
+                guard budget == 0 else { return }
+                tried += 1
+                if parser.interpret(lines, layout: layout).isValid { found.append((lines, Self.distance(lines, fixed))) }
+                return
+            }
+            let field = checked[index]
+            for (reading, cost) in zip(perField[index], costs[index]) where cost <= budget {
+                var next = lines
+                next[field.line].replaceSubrange(field.range, with: reading)
+                search(index + 1, next, budget: budget - cost)
+            }
+        }
+        for budget in 0...Self.maximumChanges {
+            search(0, fixed, budget: budget)
+            if !found.isEmpty { break }
+        }
+        guard tried <= maximumCandidates, found.count == 1 else { return nil }
+        return finish(input: input, candidate: found[0].lines, layout: layout)
+    }
+
+    /// Readings that need more changes than this are not considered.
+    static let maximumChanges = 4
+
+    private func finish(input: [[UInt8]], candidate: [[UInt8]], layout: FormatLayout) -> MRZCorrection? {
+        let result = parser.interpret(candidate, layout: layout)
+        guard result.isValid else { return nil }
+        var changes: [MRZCorrection.Change] = []
+        var uncertain: [MRZFieldName] = []
+        for l in input.indices {
+            for c in input[l].indices where input[l][c] != candidate[l][c] {
+                changes.append(.init(line: l + 1, column: c + 1, from: Character(UnicodeScalar(input[l][c])), to: Character(UnicodeScalar(candidate[l][c]))))
+                if let field = layout.fields.first(where: { $0.line == l && $0.range.contains(c) }),
+                   !Self.isCoveredByCheck(field, layout: layout), !uncertain.contains(field.name) {
+                    uncertain.append(field.name)
+                }
+            }
+        }
+        return MRZCorrection(result: result, changes: changes, uncertainFields: uncertain)
+    }
+
+    static func isCoveredByCheck(_ field: FieldLayout, layout: FormatLayout) -> Bool {
+        if field.checkDigit != nil { return true }
+        return layout.composite?.spans.contains { $0.line == field.line && $0.range.overlaps(field.range) } ?? false
+    }
+
+    /// The class of every position: the field's class, digits for check digits, and
+    /// alphabetic (which allows the filler) for the unassigned filler positions.
+    static func positionClasses(_ layout: FormatLayout) -> [[CharacterClass]] {
+        var classes = layout.lineLengths.map { [CharacterClass](repeating: .alphabetic, count: $0) }
+        for field in layout.fields {
+            for c in field.range { classes[field.line][c] = field.characters }
+            if let d = field.checkDigit { classes[field.line][d] = .numeric }
+        }
+        if let composite = layout.composite {
+            classes[composite.line][composite.column] = .numeric
+        }
+        return classes
+    }
+
+    /// Candidate characters per position: the read one, OCR alternatives, visual confusions.
+    static func options(_ lines: [[UInt8]], classes: [[CharacterClass]], alternatives: [[[Character]]]?) -> [[[UInt8]]] {
+        var out: [[[UInt8]]] = []
+        for l in lines.indices {
+            var row: [[UInt8]] = []
+            for c in lines[l].indices {
+                let read = lines[l][c]
+                var list: [UInt8] = []
+                if let alts = alternatives, l < alts.count, c < alts[l].count {
+                    for ch in alts[l][c] { if let a = ch.asciiValue, a != read, MRZCharset.isMRZ(a), !list.contains(a) { list.append(a) } }
+                }
+                for ch in MRZMutator.confusions[Character(UnicodeScalar(read))] ?? [] {
+                    if let a = ch.asciiValue, !list.contains(a) { list.append(a) }
+                }
+                row.append(list.filter { classes[l][c].allows($0) })
+            }
+            out.append(row)
+        }
+        return out
+    }
+
+    /// Readings of a field: the current bytes and each combination of option swaps,
+    /// fewest swaps first, bounded by `limit`.
+    static func readings(of current: [UInt8], options: [[UInt8]], class: CharacterClass, limit: Int) -> [[UInt8]] {
+        var results: [[UInt8]] = [current]
+        let positions = options.indices.filter { !options[$0].isEmpty }
+        // breadth-first by number of swaps
+        var frontier: [([UInt8], Int)] = [(current, 0)]
+        for _ in 0..<min(positions.count, 4) {
+            var next: [([UInt8], Int)] = []
+            for (reading, startIndex) in frontier {
+                for pi in startIndex..<positions.count {
+                    let p = positions[pi]
+                    for option in options[p] {
+                        var r = reading
+                        r[p] = option
+                        next.append((r, pi + 1))
+                        results.append(r)
+                        if results.count >= limit { return results }
+                    }
+                }
+            }
+            frontier = next
+        }
+        return results
+    }
+
+    static func distance(_ a: [[UInt8]], _ b: [[UInt8]]) -> Int {
+        var n = 0
+        for l in a.indices { for c in a[l].indices where a[l][c] != b[l][c] { n += 1 } }
+        return n
+    }
+}

@@ -1,0 +1,84 @@
+/// One deliberate change to an MRZ.
+public struct MRZMutation: Sendable, Codable, Equatable {
+    public enum Kind: String, Sendable, Codable {
+        /// A character replaced by a random MRZ character.
+        case flip
+        /// A character replaced by one that OCR typically confuses it with (0/O, 1/I, ...).
+        case confusion
+        /// The end of a line cut off.
+        case truncation
+        /// A character inserted, so the line is too long.
+        case insertion
+        /// A character deleted, so the line is too short.
+        case deletion
+    }
+    public let kind: Kind
+    /// 1-based line and column.
+    public let line: Int
+    public let column: Int
+    public let from: String
+    public let to: String
+}
+
+/// Damages MRZ lines in controlled, reported ways; for tests and `generate mrz --mutate`.
+public struct MRZMutator: Sendable {
+    /// Visual confusions seen in OCR of OCR-B, both directions.
+    public static let confusions: [Character: [Character]] = [
+        "0": ["O", "D", "Q"], "O": ["0", "D", "Q"], "D": ["0", "O"], "Q": ["0", "O"],
+        "1": ["I", "L", "T"], "I": ["1", "L"], "L": ["1", "I"], "T": ["1", "7"], "7": ["T"],
+        "2": ["Z"], "Z": ["2"], "5": ["S"], "S": ["5"], "6": ["G"], "G": ["6", "C"], "C": ["G"],
+        "8": ["B"], "B": ["8"], "4": ["A"], "A": ["4"], "<": ["K", "C"], "K": ["<"], "U": ["V"], "V": ["U"],
+        "M": ["N"], "N": ["M"], "E": ["F"], "F": ["E"],
+    ]
+
+    private var rng: SeededRandom
+    /// Probability that any one character is damaged.
+    public let rate: Double
+
+    public init(seed: UInt64, rate: Double) {
+        rng = SeededRandom(seed: seed)
+        self.rate = max(0, min(1, rate))
+    }
+
+    /// The damaged lines and the list of what was done.  Line-length damage (truncation,
+    /// insertion, deletion) happens to a line with probability `rate` × line length / 10.
+    public mutating func mutate(_ lines: [String]) -> (lines: [String], mutations: [MRZMutation]) {
+        var out: [String] = []
+        var mutations: [MRZMutation] = []
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<")
+        for (lineIndex, line) in lines.enumerated() {
+            var chars = Array(line)
+            for column in chars.indices where Double.random(in: 0..<1, using: &rng) < rate {
+                let original = chars[column]
+                if let options = Self.confusions[original], Bool.random(using: &rng) {
+                    chars[column] = options.randomElement(using: &rng)!
+                    mutations.append(MRZMutation(kind: .confusion, line: lineIndex + 1, column: column + 1, from: String(original), to: String(chars[column])))
+                } else {
+                    var replacement = alphabet.randomElement(using: &rng)!
+                    while replacement == original { replacement = alphabet.randomElement(using: &rng)! }
+                    chars[column] = replacement
+                    mutations.append(MRZMutation(kind: .flip, line: lineIndex + 1, column: column + 1, from: String(original), to: String(replacement)))
+                }
+            }
+            if Double.random(in: 0..<1, using: &rng) < rate * Double(chars.count) / 10 {
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0:
+                    let keep = Int.random(in: 0..<chars.count, using: &rng)
+                    mutations.append(MRZMutation(kind: .truncation, line: lineIndex + 1, column: keep + 1, from: String(chars[keep...]), to: ""))
+                    chars.removeSubrange(keep...)
+                case 1:
+                    let at = Int.random(in: 0...chars.count, using: &rng)
+                    let inserted = alphabet.randomElement(using: &rng)!
+                    chars.insert(inserted, at: at)
+                    mutations.append(MRZMutation(kind: .insertion, line: lineIndex + 1, column: at + 1, from: "", to: String(inserted)))
+                default:
+                    let at = Int.random(in: 0..<chars.count, using: &rng)
+                    mutations.append(MRZMutation(kind: .deletion, line: lineIndex + 1, column: at + 1, from: String(chars[at]), to: ""))
+                    chars.remove(at: at)
+                }
+            }
+            out.append(String(chars))
+        }
+        return (out, mutations)
+    }
+}

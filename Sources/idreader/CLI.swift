@@ -1,0 +1,96 @@
+import DocumentModel
+import Foundation
+import IDReader
+import MRZ
+
+/// The `idreader` command line: parses arguments, runs the command, returns the exit code.
+struct CLI {
+    let console: Console
+    let reader = DocumentReader()
+
+    /// Standard input beyond this is not read (an MRZ or AAMVA payload is a few KB).
+    static let stdinLimit = 16 << 20
+
+    func run(_ arguments: [String]) -> Int32 {
+        let command: Command
+        do {
+            command = try ArgumentParser.parse(arguments)
+        } catch {
+            console.err("idreader: \(error.description)\n")
+            return 2
+        }
+        switch command {
+        case .help(let topic):
+            console.out(Help.text(for: topic))
+            return 0
+        case .version:
+            console.out("idreader \(Help.version)\n")
+            return 0
+        case .mrz(let input, let format):
+            return runMRZ(input, format: format)
+        case .generateMRZ(let options):
+            return generateMRZ(options)
+        case .aamva, .generateAAMVA, .read, .barcodes:
+            console.err("idreader: this command is not part of this build yet; see 'idreader --help'.\n")
+            return 2
+        }
+    }
+
+    // MARK: mrz
+
+    private func runMRZ(_ input: [String], format: OutputFormat) -> Int32 {
+        let name: String
+        let text: String
+        if input.isEmpty || input == ["-"] {
+            name = "-"
+            guard let data = console.readStandardInput(limit: Self.stdinLimit), !data.isEmpty else {
+                return emit([ReadResult(input: name, documents: [], error: ReadError(.emptyInput, "Standard input is empty; pipe the MRZ lines in or give them as an argument."))], format: format)
+            }
+            text = String(decoding: data, as: UTF8.self)
+        } else {
+            name = "argument"
+            text = input.joined(separator: "\n")
+        }
+        let result: ReadResult
+        do {
+            result = ReadResult(input: name, documents: [try reader.read(mrzText: text)])
+        } catch {
+            result = ReadResult(input: name, documents: [], error: error)
+        }
+        return emit([result], format: format)
+    }
+
+    private func emit(_ results: [ReadResult], format: OutputFormat) -> Int32 {
+        switch format {
+        case .json: console.out(Output.json(results))
+        case .jsonl: for r in results { console.out(Output.jsonLine(r)) }
+        case .text: for r in results { console.out(Output.text(r)) }
+        }
+        return Output.exitCode(results)
+    }
+
+    // MARK: generate mrz
+
+    struct GeneratedRecord<Fields: Encodable, Mutation: Encodable>: Encodable {
+        let text: String
+        let fields: Fields
+        let mutations: [Mutation]
+    }
+
+    private func generateMRZ(_ options: GenerateOptions) -> Int32 {
+        var generator = MRZGenerator(seed: options.seed)
+        var mutator = MRZMutator(seed: options.seed ^ 0x5EED, rate: options.mutate)
+        let format = options.type.flatMap(MRZFormat.init(rawValue:))
+        var chunk = ""
+        for _ in 0..<options.count {
+            let mrz = generator.next(format: format)
+            var lines = mrz.lines
+            var mutations: [MRZMutation] = []
+            if options.mutate > 0 { (lines, mutations) = mutator.mutate(lines) }
+            chunk += Output.jsonLine(GeneratedRecord(text: lines.joined(separator: "\n"), fields: mrz, mutations: mutations))
+            if chunk.utf8.count > 1 << 16 { console.out(chunk); chunk = "" }
+        }
+        console.out(chunk)
+        return 0
+    }
+}

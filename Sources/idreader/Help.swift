@@ -1,0 +1,70 @@
+/// Help texts; each ends with a newline.
+enum Help {
+    static let version = "0.1.0"
+
+    static let overview = """
+    idreader — read identity documents offline: passport/ID/visa MRZs and US/Canadian licence barcodes.
+
+    Usage:
+      idreader read [--format json|jsonl|text] [--jobs N] [--only mrz,pdf417,barcodes] PATH...
+      idreader mrz [--format ...] [TEXT | -]
+      idreader aamva [--format ...] [FILE | -]
+      idreader barcodes [--format ...] PATH...
+      idreader generate mrz   [--count N] [--seed S] [--type TD1|TD2|TD3|MRVA|MRVB] [--mutate RATE]
+      idreader generate aamva [--count N] [--seed S] [--version 1..10] [--mutate RATE]
+      idreader help COMMAND | --help | --version
+
+    Exit codes: 0 every input gave a valid document, 1 some input gave none (or only invalid
+    ones), 2 usage error, 3 some input could not be read at all.
+
+    """
+
+    static func text(for topic: String?) -> String {
+        switch topic {
+        case "read": return """
+            idreader read [--format json|jsonl|text] [--jobs N] [--only mrz,pdf417,barcodes] PATH...
+
+            Read every document in each image. PATH is an image file (PNG, JPEG, TIFF, PNM, BMP,
+            GIF, WebP), a directory (recursed, images only) or '-' (one image on standard input).
+              --format      json (default: one object, or an array for several inputs), jsonl, text
+              --jobs N      inputs read in parallel (default: number of cores); output keeps input order
+              --only LIST   restrict to mrz, pdf417 and/or barcodes
+              --max-pixels  refuse larger images (default 100000000)
+              --time-limit  seconds allowed per image (default 60)
+
+            """
+        case "barcodes": return """
+            idreader barcodes [--format json|jsonl|text] [--jobs N] PATH...
+
+            Every barcode found in each image: format, text, exact bytes (base64), corners. No parsing.
+
+            """
+        case "mrz": return """
+            idreader mrz [--format json|jsonl|text] [TEXT | -]
+
+            Parse MRZ text: 2 or 3 lines separated by newlines, several arguments (one per line), or
+            one string of the exact total length (72, 88 or 90 characters). '-' or no TEXT reads
+            standard input. Lower case, spaces and '«' are tolerated. No OCR involved.
+            Example: idreader mrz 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<' 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'
+
+            """
+        case "aamva": return """
+            idreader aamva [--format json|jsonl|text] [FILE | -]
+
+            Parse a raw AAMVA DL/ID payload (the text a PDF417 reader returns), exact bytes.
+            '-' or no FILE reads standard input.
+
+            """
+        case "generate": return """
+            idreader generate mrz   [--count N] [--seed S] [--type TD1|TD2|TD3|MRVA|MRVB|FRENCH_ID|SWISS_DL] [--mutate RATE]
+            idreader generate aamva [--count N] [--seed S] [--version 1..10] [--mutate RATE]
+
+            Emit valid documents — or, with --mutate RATE (0..1), deliberately damaged ones — as JSONL:
+            {"text": "...", "fields": {...}, "mutations": [...]}. The same seed gives the same output.
+
+            """
+        case "help": return "idreader help COMMAND — show the help of one command.\n"
+        default: return overview
+        }
+    }
+}

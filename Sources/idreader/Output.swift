@@ -1,0 +1,60 @@
+import DocumentModel
+import Foundation
+import IDReader
+
+/// Renders results in the contract's formats.
+enum Output {
+    static func jsonEncoder(pretty: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys] : [.withoutEscapingSlashes, .sortedKeys]
+        return encoder
+    }
+
+    static func encode<T: Encodable>(_ value: T, pretty: Bool) -> String {
+        // Encoding our own value types cannot fail; a failure is a programming error.
+        let data = try! jsonEncoder(pretty: pretty).encode(value)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The whole output for `json` (one object, or an array when there are several inputs).
+    static func json<T: Encodable>(_ results: [T]) -> String {
+        results.count == 1 ? encode(results[0], pretty: true) + "\n" : encode(results, pretty: true) + "\n"
+    }
+
+    static func jsonLine<T: Encodable>(_ result: T) -> String { encode(result, pretty: false) + "\n" }
+
+    /// A human-readable table of one result.
+    static func text(_ result: ReadResult) -> String {
+        var s = "\(result.input)\n"
+        if let error = result.error { s += "  error (\(error.code.rawValue)): \(error.message)\n" }
+        for (i, doc) in result.documents.enumerated() {
+            s += "  document \(i + 1): \(doc.kind.rawValue) from \(doc.source.rawValue) — \(doc.valid ? "VALID" : "INVALID")\n"
+            let f = doc.fields
+            let rows: [(String, String?)] = [
+                ("documentCode", f.documentCode), ("documentNumber", f.documentNumber), ("issuingCountry", f.issuingCountry),
+                ("issuingJurisdiction", f.issuingJurisdiction), ("surname", f.surname), ("givenNames", f.givenNames),
+                ("middleNames", f.middleNames), ("nameSuffix", f.nameSuffix), ("nationality", f.nationality),
+                ("birthDate", f.birthDate), ("sex", f.sex), ("issueDate", f.issueDate), ("expiryDate", f.expiryDate),
+                ("optionalData", f.optionalData),
+                ("address", f.address.map { a in [a.street, a.street2, a.city, a.region, a.postalCode, a.country].compactMap { $0 }.joined(separator: ", ") }),
+                ("heightCm", f.heightCm.map(String.init)), ("weightKg", f.weightKg.map(String.init)),
+                ("eyeColor", f.eyeColor), ("hairColor", f.hairColor), ("vehicleClass", f.vehicleClass),
+                ("restrictions", f.restrictions), ("endorsements", f.endorsements),
+            ]
+            for (name, value) in rows { if let value { s += "    \(name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(value)\n" } }
+            if !doc.checks.isEmpty {
+                s += "    checks               " + doc.checks.map { "\($0.name) \($0.valid ? "ok" : "FAILED")" }.joined(separator: ", ") + "\n"
+            }
+            for warning in doc.warnings { s += "    warning              \(warning)\n" }
+            if let mrz = doc.mrz { for line in mrz.lines { s += "    mrz                  \(line)\n" } }
+        }
+        return s
+    }
+
+    /// Exit code of the contract for a set of results.
+    static func exitCode(_ results: [ReadResult]) -> Int32 {
+        if results.contains(where: { $0.error?.code.isUnreadable == true }) { return 3 }
+        if results.contains(where: { !$0.hasValidDocument }) { return 1 }
+        return 0
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+let code = CLI(console: StandardConsole()).run(Array(CommandLine.arguments.dropFirst()))
+exit(code)

@@ -1,0 +1,114 @@
+import XCTest
+import Foundation
+@testable import idreader
+
+/// Records what the CLI writes.
+final class RecordingConsole: Console {
+    var stdout = ""
+    var stderr = ""
+    var stdin: Data?
+    init(stdin: Data? = nil) { self.stdin = stdin }
+    func out(_ text: String) { stdout += text }
+    func err(_ text: String) { stderr += text }
+    func readStandardInput(limit: Int) -> Data? { stdin }
+    var stderrIsTerminal: Bool { false }
+}
+
+final class CLITests: XCTestCase {
+    let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+
+    func run(_ args: [String], stdin: String? = nil) -> (Int32, String, String) {
+        let console = RecordingConsole(stdin: stdin.map { Data($0.utf8) })
+        let code = CLI(console: console).run(args)
+        return (code, console.stdout, console.stderr)
+    }
+
+    func object(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func testMRZFromArgumentsAndStdin() throws {
+        let (code, out, _) = run(["mrz"] + td3)
+        XCTAssertEqual(code, 0)
+        let result = try object(out)
+        XCTAssertTrue(result["error"] is NSNull)
+        let docs = try XCTUnwrap(result["documents"] as? [[String: Any]])
+        XCTAssertEqual((docs.first?["fields"] as? [String: Any])?["documentNumber"] as? String, "L898902C3")
+
+        let (code2, out2, _) = run(["mrz", "-"], stdin: td3.joined(separator: "\r\n"))
+        XCTAssertEqual(code2, 0)
+        XCTAssertEqual(try object(out2)["input"] as? String, "-")
+    }
+
+    func testExitCodes() throws {
+        var bad = td3
+        bad[1] = "L898902C37UTO7408122F1204159ZE184226B<<<<<10"
+        XCTAssertEqual(run(["mrz"] + bad).0, 1, "failed check")
+        let (code, out, _) = run(["mrz", "NOT AN MRZ"])
+        XCTAssertEqual(code, 1)
+        let error = try XCTUnwrap(try object(out)["error"] as? [String: Any])
+        XCTAssertEqual(error["code"] as? String, "invalidMRZ")
+        XCTAssertEqual(run(["mrz"], stdin: "").0, 3, "empty stdin cannot be read")
+        XCTAssertEqual(run(["frobnicate"]).0, 2)
+        XCTAssertEqual(run(["mrz", "--formt", "json"]).0, 2)
+        XCTAssertEqual(run(["generate", "mrz", "--count", "many"]).0, 2)
+        XCTAssertEqual(run(["read"]).0, 2)
+    }
+
+    func testUsageErrorsSayWhatToType() {
+        let (_, _, err) = run(["mrz", "--format", "yaml"])
+        XCTAssertTrue(err.contains("--format takes json, jsonl or text"), err)
+        let (_, _, err2) = run(["generate"])
+        XCTAssertTrue(err2.contains("idreader generate mrz"), err2)
+        let (_, _, err3) = run(["reed"])
+        XCTAssertTrue(err3.contains("commands are"), err3)
+    }
+
+    func testFormats() throws {
+        let (_, jsonl, _) = run(["mrz", "--format", "jsonl"] + td3)
+        XCTAssertEqual(jsonl.split(separator: "\n").count, 1)
+        XCTAssertNoThrow(try object(jsonl))
+        let (_, text, _) = run(["mrz", "--format=text"] + td3)
+        XCTAssertTrue(text.contains("VALID"))
+        XCTAssertTrue(text.contains("ERIKSSON"))
+    }
+
+    func testHelpAndVersion() {
+        XCTAssertEqual(run(["--version"]).1, "idreader \(Help.version)\n")
+        XCTAssertTrue(run(["--help"]).1.contains("Exit codes"))
+        XCTAssertTrue(run(["help", "mrz"]).1.contains("idreader mrz"))
+        XCTAssertEqual(run(["help", "nope"]).0, 2)
+        XCTAssertTrue(run(["read", "--help"]).1.contains("--jobs"))
+    }
+
+    func testGenerateIsDeterministicAndParsesBack() throws {
+        let (code, out, _) = run(["generate", "mrz", "--count", "50", "--seed", "9"])
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(out, run(["generate", "mrz", "--count", "50", "--seed", "9"]).1)
+        XCTAssertNotEqual(out, run(["generate", "mrz", "--count", "50", "--seed", "10"]).1)
+        let lines = out.split(separator: "\n")
+        XCTAssertEqual(lines.count, 50)
+        for line in lines {
+            let record = try object(String(line))
+            let text = try XCTUnwrap(record["text"] as? String)
+            XCTAssertEqual(run(["mrz", text]).0, 0, text)
+            XCTAssertEqual((record["mutations"] as? [Any])?.count, 0)
+        }
+        let (_, typed, _) = run(["generate", "mrz", "--count", "5", "--type", "TD1", "--mutate", "0.2"])
+        for line in typed.split(separator: "\n") {
+            let record = try object(String(line))
+            XCTAssertEqual((record["fields"] as? [String: Any])?["format"] as? String, "TD1")
+            XCTAssertFalse((record["mutations"] as? [Any] ?? []).isEmpty)
+        }
+    }
+
+    func testArgumentParserNeverCrashesOnRandomArguments() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["read", "mrz", "aamva", "generate", "help", "--format", "json", "--jobs", "0", "-", "--", "=", "--only",
+                      "mrz,pdf417", "--count", "-1", "--seed", "x", "--type", "TD9", "--mutate", "2", "--version", "\u{0}", "é"]
+        for _ in 0..<5_000 {
+            let args = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
+            _ = try? ArgumentParser.parse(args)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The README's first command: set up, build, and read everything in samples/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build -c release --product idreader >&2
+bin=.build/release/idreader
+status=0
+run() {
+  # exit codes 0, 1 and 3 are answers (valid / no valid document / unreadable); anything else is a failure
+  set +e; "$@"; local rc=$?; set -e
+  if [ $rc -gt 3 ] || [ $rc -eq 2 ]; then echo "FAILED ($rc): $*" >&2; status=1; fi
+}
+for f in samples/mrz/*.txt; do
+  echo "== $f"
+  run "$bin" mrz --format text - < "$f"
+done
+exit $status

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Install what IDReader needs on a fresh Debian machine, only when it is missing.
+#   scripts/setup.sh              libraries to build and test the package
+#   scripts/setup.sh --training   also the OCR-B training tools (tools/train-ocrb)
+#   scripts/setup.sh --bench      also the Python peers for bench/
+set -euo pipefail
+packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev fonts-ocr-b)
+python=()
+for arg in "$@"; do
+  case "$arg" in
+    --training) packages+=(tesseract-ocr tesseract-ocr-eng imagemagick); python+=(pillow numpy) ;;
+    --bench) packages+=(zbar-tools tesseract-ocr tesseract-ocr-eng); python+=(passporteye mrz aamva-parser zxing-cpp pillow numpy) ;;
+    *) echo "setup.sh: unknown option '$arg' (use --training or --bench)" >&2; exit 2 ;;
+  esac
+done
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >&2
+fi
+for module in "${python[@]}"; do
+  import=${module//-/_}; [ "$import" = pillow ] && import=PIL
+  [ "$import" = zxing_cpp ] && import=zxingcpp
+  python3 -c "import $import" 2>/dev/null || pip install -q "$module" >&2 2>/dev/null || pip install -q "$module" >&2
+done
