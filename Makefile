@@ -11,7 +11,7 @@ test:               ## set up, build, run every test
 
 bench-mrz:          ## MRZ parse throughput vs the Python `mrz` package
 	scripts/setup.sh --bench
-	swift build -c release --product idreader-bench
+	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	python3 bench/mrz_parse.py
 
 train-ocrb:         ## retrain tessdata/ocrb.traineddata (hours, resumable)

@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "DocumentModel", dependencies: ["MRZ"]),
         .target(name: "IDReader", dependencies: ["MRZ", "DocumentModel"]),
         .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "DocumentModel"]),
+        .executableTarget(name: "idreader-bench", dependencies: ["MRZ"], path: "bench/swift"),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ"]),
         .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader"]),

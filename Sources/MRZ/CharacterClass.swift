@@ -9,6 +9,16 @@ public enum CharacterClass: String, Sendable, Codable {
     /// `M`, `F`, `X` or `<`.
     case sex
 
+    /// The `CheckDigit.info` flags this class accepts (`sex` is narrowed further by `allows`).
+    var flags: UInt16 {
+        switch self {
+        case .alphabetic: return CheckDigit.letterFlag | CheckDigit.fillerFlag
+        case .numeric: return CheckDigit.digitFlag | CheckDigit.fillerFlag
+        case .alphanumeric: return CheckDigit.letterFlag | CheckDigit.digitFlag | CheckDigit.fillerFlag
+        case .sex: return CheckDigit.letterFlag | CheckDigit.fillerFlag
+        }
+    }
+
     func allows(_ byte: UInt8) -> Bool {
         switch self {
         case .alphabetic: return MRZCharset.isLetter(byte) || byte == MRZCharset.filler

@@ -29,22 +29,39 @@ public enum CountryCodes {
         "XPO", "XBA", "XIM", "XCC", "XCE", "XCO", "XEC", "XES", "XMP", "UTO", "ANT", "NTZ", "ZIM", "XDC",
     ]
 
-    private static let packed: Set<UInt32> = Set((iso3166 + icaoAdditions).map { pack(Array($0.utf8)[...]) })
+    /// One flag per possible code: three positions of A–Z or `<` (27³ entries), so a lookup
+    /// is an index, not a hash.
+    private static let table: [Bool] = {
+        var table = [Bool](repeating: false, count: 27 * 27 * 27)
+        for code in iso3166 + icaoAdditions {
+            var bytes = Array(code.utf8)
+            while bytes.count < 3 { bytes.append(MRZCharset.filler) }
+            table[index(bytes[...])!] = true
+        }
+        return table
+    }()
 
-    /// Packs a code of up to three characters (fillers already stripped) into one integer.
-    @inlinable static func pack(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var value: UInt32 = 0
-        for b in bytes { value = value << 8 | UInt32(b) }
-        return value
+    private static func index(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var index = 0
+        for b in bytes {
+            let digit: Int
+            if b == MRZCharset.filler { digit = 26 } else if MRZCharset.isLetter(b) { digit = Int(b - 65) } else { return nil }
+            index = index * 27 + digit
+        }
+        return index
     }
 
-    /// Whether a code (as printed, with `<` fillers, e.g. `D<<`) is a known code.
-    public static func isKnown(_ code: String) -> Bool { isKnown(bytes: Array(code.utf8)[...]) }
+    /// Whether a code (`D`, or as printed with fillers, `D<<`) is a known code.
+    public static func isKnown(_ code: String) -> Bool {
+        var bytes = Array(code.utf8)
+        guard (1...3).contains(bytes.count) else { return false }
+        while bytes.count < 3 { bytes.append(MRZCharset.filler) }
+        return isKnown(bytes: bytes[...])
+    }
 
+    /// Whether three printed characters form a known code.
     static func isKnown(bytes: ArraySlice<UInt8>) -> Bool {
-        var end = bytes.endIndex
-        while end > bytes.startIndex && bytes[end - 1] == MRZCharset.filler { end -= 1 }
-        guard end > bytes.startIndex else { return false }
-        return packed.contains(pack(bytes[bytes.startIndex..<end]))
+        guard bytes.count == 3, let i = index(bytes) else { return false }
+        return table[i]
     }
 }

@@ -65,10 +65,33 @@ enum DateRules {
         raw.contains("<") || raw.contains("X")
     }
 
+    /// A real month and day (any year with Feb 29 allowed), or deliberately unknown parts.
+    static func isPlausible(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count == 6 else { return false }
+        if bytes.contains(MRZCharset.filler) || bytes.contains(UInt8(ascii: "X")) { return true }
+        guard bytes.allSatisfy(MRZCharset.isDigit) else { return false }
+        let s = bytes.startIndex
+        let month = Int(bytes[s + 2] - 48) * 10 + Int(bytes[s + 3] - 48), day = Int(bytes[s + 4] - 48) * 10 + Int(bytes[s + 5] - 48)
+        return SimpleDate.isValid(year: 2000, month: month, day: day)
+    }
+
     private static func digits(_ raw: String) -> (Int, Int, Int)? {
-        let bytes = Array(raw.utf8)
-        guard bytes.count == 6, bytes.allSatisfy(MRZCharset.isDigit) else { return nil }
-        func two(_ i: Int) -> Int { Int(bytes[i] - 48) * 10 + Int(bytes[i + 1] - 48) }
-        return (two(0), two(2), two(4))
+        var digits = (0, 0, 0, 0, 0, 0)
+        var count = 0
+        for b in raw.utf8 {
+            guard MRZCharset.isDigit(b), count < 6 else { return nil }
+            let v = Int(b - 48)
+            switch count {
+            case 0: digits.0 = v
+            case 1: digits.1 = v
+            case 2: digits.2 = v
+            case 3: digits.3 = v
+            case 4: digits.4 = v
+            default: digits.5 = v
+            }
+            count += 1
+        }
+        guard count == 6 else { return nil }
+        return (digits.0 * 10 + digits.1, digits.2 * 10 + digits.3, digits.4 * 10 + digits.5)
     }
 }

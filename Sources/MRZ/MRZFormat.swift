@@ -19,7 +19,17 @@ public enum MRZFormat: String, Sendable, Codable, CaseIterable {
     /// The length of each line, top to bottom.
     public var lineLengths: [Int] { layout.lineLengths }
 
-    var layout: FormatLayout { FormatLayout.table[self]! }
+    var layout: FormatLayout {
+        switch self {
+        case .td1: return FormatLayout.td1
+        case .td2: return FormatLayout.td2
+        case .td3: return FormatLayout.td3
+        case .mrvA: return FormatLayout.mrvA
+        case .mrvB: return FormatLayout.mrvB
+        case .frenchID: return FormatLayout.frenchID
+        case .swissDrivingLicense: return FormatLayout.swissDrivingLicense
+        }
+    }
 }
 
 /// The fields an MRZ layout can hold.
@@ -37,17 +47,13 @@ struct FieldLayout: Sendable {
     let characters: CharacterClass
     /// Column of the field's check digit on the same line.
     let checkDigit: Int?
-    /// The name the check is reported under, when it differs from the field's.
-    let checkName: String?
 
-    init(_ name: MRZFieldName, line: Int, _ range: Range<Int>, _ characters: CharacterClass,
-         check: Int? = nil, checkName: String? = nil) {
+    init(_ name: MRZFieldName, line: Int, _ range: Range<Int>, _ characters: CharacterClass, check: Int? = nil) {
         self.name = name
         self.line = line
         self.range = range
         self.characters = characters
         self.checkDigit = check
-        self.checkName = checkName
     }
 }
 
@@ -72,12 +78,6 @@ struct FormatLayout: Sendable {
         if let composite { set.insert([composite.line, composite.column]) }
         return set
     }
-
-    static let table: [MRZFormat: FormatLayout] = {
-        var table = [MRZFormat: FormatLayout]()
-        for layout in [td1, td2, td3, mrvA, mrvB, frenchID, swissDrivingLicense] { table[layout.format] = layout }
-        return table
-    }()
 
     // ICAO 9303 part 4, TD3.
     static let td3 = FormatLayout(format: .td3, lineLengths: [44, 44], fields: [

@@ -49,14 +49,13 @@ public struct MRZParser: Sendable {
         }
         switch lines.count {
         case 2:
-            let lengths = lines.map(\.count)
+            let first = lines[0].count, second = lines[1].count
             let width: Int
-            if lengths.contains(44) { width = 44 } else if lengths.contains(36) { width = 36 } else {
-                throw .wrongLineLength(line: 1, length: lengths[0], expected: [36, 44])
+            if first == 44 || second == 44 { width = 44 } else if first == 36 || second == 36 { width = 36 } else {
+                throw .wrongLineLength(line: 1, length: first, expected: [36, 44])
             }
-            if let bad = lengths.firstIndex(where: { $0 != width }) {
-                throw .wrongLineLength(line: bad + 1, length: lengths[bad], expected: [width])
-            }
+            if first != width { throw .wrongLineLength(line: 1, length: first, expected: [width]) }
+            if second != width { throw .wrongLineLength(line: 2, length: second, expected: [width]) }
             let isVisa = lines[0][0] == UInt8(ascii: "V")
             if width == 44 { return isVisa ? FormatLayout.mrvA : FormatLayout.td3 }
             if isVisa { return FormatLayout.mrvB }
@@ -76,74 +75,70 @@ public struct MRZParser: Sendable {
     // MARK: - Interpretation
 
     func interpret(_ lines: [[UInt8]], layout: FormatLayout) -> MRZResult {
-        var raw: [MRZFieldName: String] = [:]
         var checks: [MRZCheck] = []
+        checks.reserveCapacity(5)
         var warnings: [MRZWarning] = []
-        var documentNumber: String?
+        var longNumber: String?
 
         for field in layout.fields {
             let bytes = lines[field.line][field.range]
-            raw[field.name] = String(decoding: bytes, as: UTF8.self)
+            let scan = CheckDigit.scan(lines[field.line], field.range, allowed: field.characters.flags)
             if let column = field.checkDigit {
                 let digit = lines[field.line][column]
-                var valid = Self.verify(bytes, digit: digit, fillerMeansEmpty: field.name == .optionalData)
+                var valid: Bool
+                if digit == MRZCharset.filler {
+                    valid = field.name == .optionalData && scan.allFiller
+                } else {
+                    valid = scan.mrz && MRZCharset.isDigit(digit) && scan.sum % 10 == Int(digit &- 48)
+                }
                 if layout.format == .td1, field.name == .documentNumber, digit == MRZCharset.filler,
                    let long = Self.td1LongNumber(lines[0]) {
                     valid = long.valid
-                    documentNumber = long.number
+                    longNumber = long.number
                 }
-                checks.append(MRZCheck(name: field.checkName ?? field.name.rawValue, valid: valid))
+                checks.append(MRZCheck(name: field.name.rawValue, valid: valid))
             }
-            if !Self.conforms(bytes, to: field.characters) {
+            if !scan.conforms || (field.characters == .sex && !Self.conforms(bytes, to: .sex)) {
                 warnings.append(MRZWarning(field: field.name.rawValue,
                                            message: "holds characters that this field does not allow (\(field.characters.rawValue))"))
             }
+            switch field.name {
+            case .name, .givenNames:
+                if bytes.last != MRZCharset.filler {
+                    warnings.append(MRZWarning(field: "name", message: "fills its whole field and may be truncated"))
+                }
+            case .issuingCountry, .nationality:
+                if !CountryCodes.isKnown(bytes: bytes) {
+                    warnings.append(MRZWarning(field: field.name.rawValue,
+                                               message: "'\(String(decoding: bytes, as: UTF8.self))' is not an ICAO 9303 country code"))
+                }
+            case .birthDate, .expiryDate:
+                if !DateRules.isPlausible(bytes) {
+                    warnings.append(MRZWarning(field: field.name.rawValue,
+                                               message: "'\(String(decoding: bytes, as: UTF8.self))' is not a calendar date"))
+                }
+            default: break
+            }
         }
         if let composite = layout.composite {
-            var sum: [UInt8] = []
-            for span in composite.spans { sum.append(contentsOf: lines[span.line][span.range]) }
-            checks.append(MRZCheck(name: "composite", valid: Self.verify(sum[...], digit: lines[composite.line][composite.column])))
+            checks.append(MRZCheck(name: "composite", valid: Self.verifyComposite(composite, lines)))
         }
+        return MRZResult(format: layout.format, lineBytes: lines, checks: checks, warnings: warnings,
+                         today: today, longDocumentNumber: longNumber)
+    }
 
-        let (surname, givenNames, truncated) = Self.names(raw, layout: layout)
-        if truncated { warnings.append(MRZWarning(field: "name", message: "fills its whole field and may be truncated")) }
-        for key in [MRZFieldName.issuingCountry, .nationality] {
-            if let code = raw[key], !CountryCodes.isKnown(code) {
-                warnings.append(MRZWarning(field: key.rawValue, message: "'\(code)' is not an ICAO 9303 country code"))
-            }
+    /// The composite digit over its spans, without copying them.
+    static func verifyComposite(_ composite: CompositeLayout, _ lines: [[UInt8]]) -> Bool {
+        let digit = lines[composite.line][composite.column]
+        guard MRZCharset.isDigit(digit) else { return false }
+        var sum = 0, position = 0
+        for span in composite.spans {
+            let scan = CheckDigit.scan(lines[span.line], span.range, allowed: 0, startPosition: position)
+            guard scan.mrz else { return false }
+            sum += scan.sum
+            position += span.range.count
         }
-        let birth = raw[.birthDate].map { MRZDate(raw: $0, iso: DateRules.birth($0, today: today)) }
-        let expiry = raw[.expiryDate].map { MRZDate(raw: $0, iso: DateRules.expiry($0, today: today)) }
-        for (name, date) in [("birthDate", birth), ("expiryDate", expiry)] {
-            if let date, date.iso == nil, !DateRules.isDeliberatelyUnknown(date.raw) {
-                warnings.append(MRZWarning(field: name, message: "'\(date.raw)' is not a calendar date"))
-            }
-        }
-        let sex: String? = raw[.sex].flatMap { ["M", "F", "X"].contains($0) ? $0 : nil }
-        var optional = raw[.optionalData].map(Self.trimFillers)
-        if layout.format == .td1, documentNumber != nil, let opt = raw[.optionalData] {
-            // The long number's tail and its check digit fill the start of the optional data.
-            let afterNumber = opt.drop(while: { $0 != "<" }).drop(while: { $0 == "<" })
-            optional = Self.trimFillers(String(afterNumber))
-        }
-        return MRZResult(
-            format: layout.format,
-            lines: lines.map { String(decoding: $0, as: UTF8.self) },
-            rawFields: raw,
-            documentCode: Self.trimFillers(raw[.documentCode] ?? ""),
-            issuingCountry: Self.trimFillers(raw[.issuingCountry] ?? ""),
-            surname: surname,
-            givenNames: givenNames,
-            nameMayBeTruncated: truncated,
-            documentNumber: documentNumber ?? Self.trimFillers(raw[.documentNumber] ?? ""),
-            nationality: raw[.nationality].map(Self.trimFillers),
-            birthDate: birth,
-            sex: sex,
-            expiryDate: expiry,
-            optionalData: optional.flatMap { $0.isEmpty ? nil : $0 },
-            optionalData2: raw[.optionalData2].map(Self.trimFillers).flatMap { $0.isEmpty ? nil : $0 },
-            checks: checks,
-            warnings: warnings)
+        return sum % 10 == Int(digit - UInt8(ascii: "0"))
     }
 
     /// ICAO 9303 part 5, note j: a TD1 document number longer than 9 characters has `<`
@@ -171,29 +166,5 @@ public struct MRZParser: Sendable {
 
     static func conforms(_ bytes: ArraySlice<UInt8>, to characters: CharacterClass) -> Bool {
         bytes.allSatisfy(characters.allows)
-    }
-
-    static func trimFillers(_ s: String) -> String {
-        var end = s.endIndex
-        while end > s.startIndex, s[s.index(before: end)] == "<" { end = s.index(before: end) }
-        return String(s[..<end])
-    }
-
-    /// Fillers to single spaces, trimmed.
-    static func words(_ s: Substring) -> String {
-        s.split(separator: "<", omittingEmptySubsequences: true).joined(separator: " ")
-    }
-
-    /// Primary and secondary identifiers, and whether the name field is full.
-    static func names(_ raw: [MRZFieldName: String], layout: FormatLayout) -> (String, String, Bool) {
-        if let name = raw[.name] {
-            let truncated = name.last != "<"
-            if let split = name.range(of: "<<") {
-                return (words(name[..<split.lowerBound]), words(name[split.upperBound...]), truncated)
-            }
-            return (words(name[...]), "", truncated)
-        }
-        let surname = raw[.surname] ?? "", given = raw[.givenNames] ?? ""
-        return (words(surname[...]), words(given[...]), given.last.map { $0 != "<" } ?? false)
     }
 }

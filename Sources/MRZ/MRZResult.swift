@@ -23,36 +23,100 @@ public struct MRZDate: Sendable, Codable, Equatable, Hashable {
 }
 
 /// The parsed content of an MRZ.
-public struct MRZResult: Sendable, Codable, Equatable {
+///
+/// Parsing verifies the checks and collects warnings; the field values are derived from
+/// the stored lines when asked for, so validating millions of MRZs stays cheap.
+public struct MRZResult: Sendable, Equatable {
     public let format: MRZFormat
-    /// The normalised lines, exactly as checked.
-    public let lines: [String]
-    /// Every field of the layout as printed (fillers kept).
-    public let rawFields: [MRZFieldName: String]
-
-    public let documentCode: String
-    public let issuingCountry: String
-    /// Primary identifier, fillers turned into spaces.
-    public let surname: String
-    /// Secondary identifier (all given names), fillers turned into spaces.
-    public let givenNames: String
-    /// The name field is full to its last character, so the name may be truncated.
-    public let nameMayBeTruncated: Bool
-    /// The document number without fillers; for TD1 long numbers, the whole number.
-    public let documentNumber: String
-    public let nationality: String?
-    public let birthDate: MRZDate?
-    /// `M`, `F`, `X`, or `nil` when unspecified (`<`).
-    public let sex: String?
-    public let expiryDate: MRZDate?
-    /// Optional data without trailing fillers (`nil` when empty).
-    public let optionalData: String?
-    /// TD1's second optional data field.
-    public let optionalData2: String?
-
+    /// The normalised lines as bytes, exactly as checked.
+    public let lineBytes: [[UInt8]]
     public let checks: [MRZCheck]
     public let warnings: [MRZWarning]
+    /// The day two-digit years were resolved against.
+    let today: SimpleDate
+    /// For a TD1 long document number (ICAO 9303 part 5): the whole number.
+    let longDocumentNumber: String?
 
     /// True only when every check holds.
     public var isValid: Bool { checks.allSatisfy(\.valid) }
+
+    /// The normalised lines, exactly as checked.
+    public var lines: [String] { lineBytes.map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The printed characters of one field (fillers kept), or `nil` if the layout lacks it.
+    public func raw(_ name: MRZFieldName) -> String? {
+        guard let field = format.layout.fields.first(where: { $0.name == name }) else { return nil }
+        return String(decoding: lineBytes[field.line][field.range], as: UTF8.self)
+    }
+
+    /// Every field of the layout as printed (fillers kept).
+    public var rawFields: [MRZFieldName: String] {
+        var out: [MRZFieldName: String] = [:]
+        for field in format.layout.fields { out[field.name] = String(decoding: lineBytes[field.line][field.range], as: UTF8.self) }
+        return out
+    }
+
+    public var documentCode: String { MRZText.trimFillers(raw(.documentCode) ?? "") }
+    public var issuingCountry: String { MRZText.trimFillers(raw(.issuingCountry) ?? "") }
+    /// Primary identifier, fillers turned into spaces.
+    public var surname: String { MRZText.names(self).surname }
+    /// Secondary identifier (all given names), fillers turned into spaces.
+    public var givenNames: String { MRZText.names(self).givenNames }
+    /// The name field is full to its last character, so the name may be truncated.
+    public var nameMayBeTruncated: Bool { MRZText.names(self).truncated }
+    /// The document number without fillers; for TD1 long numbers, the whole number.
+    public var documentNumber: String { longDocumentNumber ?? MRZText.trimFillers(raw(.documentNumber) ?? "") }
+    public var nationality: String? { raw(.nationality).map(MRZText.trimFillers) }
+    public var birthDate: MRZDate? { raw(.birthDate).map { MRZDate(raw: $0, iso: DateRules.birth($0, today: today)) } }
+    /// `M`, `F`, `X`, or `nil` when unspecified (`<`).
+    public var sex: String? { raw(.sex).flatMap { ["M", "F", "X"].contains($0) ? $0 : nil } }
+    public var expiryDate: MRZDate? { raw(.expiryDate).map { MRZDate(raw: $0, iso: DateRules.expiry($0, today: today)) } }
+    /// Optional data without trailing fillers (`nil` when empty).
+    public var optionalData: String? {
+        guard var value = raw(.optionalData) else { return nil }
+        if longDocumentNumber != nil {
+            // The long number's tail and its check digit fill the start of the field.
+            value = String(value.drop(while: { $0 != "<" }).drop(while: { $0 == "<" }))
+        }
+        let trimmed = MRZText.trimFillers(value)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+    /// TD1's second optional data field.
+    public var optionalData2: String? { raw(.optionalData2).map(MRZText.trimFillers).flatMap { $0.isEmpty ? nil : $0 } }
+}
+
+/// Text helpers shared by the result's accessors.
+enum MRZText {
+    static func trimFillers(_ s: String) -> String {
+        let bytes = s.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == MRZCharset.filler { end = bytes.index(before: end) }
+        return String(s[..<end])
+    }
+
+    /// Fillers to single spaces, trimmed.
+    static func words(_ s: Substring) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var pendingSpace = false
+        for b in s.utf8 {
+            if b == MRZCharset.filler { pendingSpace = !out.isEmpty; continue }
+            if pendingSpace { out.append(0x20); pendingSpace = false }
+            out.append(b)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Primary and secondary identifiers, and whether the name field is full.
+    static func names(_ r: MRZResult) -> (surname: String, givenNames: String, truncated: Bool) {
+        if let name = r.raw(.name) {
+            let truncated = name.last != "<"
+            if let split = name.range(of: "<<") {
+                return (words(name[..<split.lowerBound]), words(name[split.upperBound...]), truncated)
+            }
+            return (words(name[...]), "", truncated)
+        }
+        let surname = r.raw(.surname) ?? "", given = r.raw(.givenNames) ?? ""
+        return (words(surname[...]), words(given[...]), given.last.map { $0 != "<" } ?? false)
+    }
 }

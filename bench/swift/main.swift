@@ -1,0 +1,45 @@
+import Foundation
+import MRZ
+
+// Throughput of the parsers on one core, release mode.
+//   idreader-bench mrz FILE          parse + validate; FILE: one MRZ per line, lines joined by '|'
+//   idreader-bench mrz-fields FILE   parse + validate + read every field
+// Prints JSON: {"parses": N, "seconds": S, "perSecond": R, "valid": V}
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("usage: idreader-bench mrz|mrz-fields FILE\n".utf8))
+    exit(2)
+}
+
+let args = CommandLine.arguments
+guard args.count == 3, let text = try? String(contentsOfFile: args[2], encoding: .utf8) else { usage() }
+let inputs = text.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+
+switch args[1] {
+case "mrz", "mrz-fields":
+    let extract = args[1] == "mrz-fields"
+    let parser = MRZParser()
+    // pre-split lines as a caller with OCR or scanner output has them
+    let byteInputs = inputs.map { $0.map { Array($0.utf8) } }
+    var valid = 0
+    var parses = 0
+    let start = Date()
+    repeat {
+        for lines in byteInputs {
+            if let r = try? parser.parse(lines: lines) {
+                if r.isValid { valid += 1 }
+                if extract {
+                    // what a caller reads: every field of the contract
+                    let fields = [r.documentCode, r.issuingCountry, r.surname, r.givenNames, r.documentNumber,
+                                  r.nationality ?? "", r.birthDate?.iso ?? "", r.sex ?? "", r.expiryDate?.iso ?? "", r.optionalData ?? ""]
+                    if fields.count != 10 { exit(1) }
+                }
+            }
+            parses += 1
+        }
+    } while Date().timeIntervalSince(start) < 2
+    let seconds = Date().timeIntervalSince(start)
+    print("{\"parses\": \(parses), \"seconds\": \(seconds), \"perSecond\": \(Double(parses) / seconds), \"valid\": \(valid)}")
+default:
+    usage()
+}
