@@ -15,4 +15,8 @@ for f in samples/mrz/*.txt; do
   echo "== $f"
   run "$bin" mrz --format text - < "$f"
 done
+for f in samples/aamva/*.txt; do
+  echo "== $f"
+  run "$bin" aamva --format text "$f"
+done
 exit $status

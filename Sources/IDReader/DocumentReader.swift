@@ -1,3 +1,4 @@
+import AAMVA
 import DocumentModel
 import MRZ
 
@@ -10,6 +11,7 @@ import MRZ
 /// A `DocumentReader` is a value and safe to share between threads.
 public struct DocumentReader: Sendable {
     public let mrzParser: MRZParser
+    public let aamvaParser = AAMVAParser()
 
     public init(mrzParser: MRZParser = MRZParser()) { self.mrzParser = mrzParser }
 
@@ -26,8 +28,25 @@ public struct DocumentReader: Sendable {
         }
     }
 
-    /// Reads whatever document the text holds (an MRZ for now).
+    /// Parses a raw AAMVA DL/ID payload (the exact bytes a PDF417 reader returns).
+    /// - Throws: `ReadError` with code `emptyInput` or `invalidAAMVA`.
+    public func read(aamvaPayload bytes: [UInt8], source: DocumentSource = .text,
+                     barcode: BarcodeSection? = nil) throws(ReadError) -> IdentityDocument {
+        do {
+            return IdentityDocument(aamva: try aamvaParser.parse(bytes), source: source, barcode: barcode)
+        } catch .empty {
+            throw ReadError(.emptyInput, AAMVAError.empty.description)
+        } catch {
+            throw ReadError(.invalidAAMVA, error.description)
+        }
+    }
+
+    /// Reads whatever document the text holds: an AAMVA payload when it carries an AAMVA
+    /// header, otherwise an MRZ.
     public func read(text: String) throws(ReadError) -> [IdentityDocument] {
-        [try read(mrzText: text)]
+        if text.contains("ANSI ") || text.contains("AAMVA") {
+            if let doc = try? read(aamvaPayload: Array(text.utf8)) { return [doc] }
+        }
+        return [try read(mrzText: text)]
     }
 }

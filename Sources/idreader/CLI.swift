@@ -1,3 +1,4 @@
+import AAMVA
 import DocumentModel
 import Foundation
 import IDReader
@@ -30,7 +31,11 @@ struct CLI {
             return runMRZ(input, format: format)
         case .generateMRZ(let options):
             return generateMRZ(options)
-        case .aamva, .generateAAMVA, .read, .barcodes:
+        case .aamva(let input, let format):
+            return runAAMVA(input, format: format)
+        case .generateAAMVA(let options):
+            return generateAAMVA(options)
+        case .read, .barcodes:
             console.err("idreader: this command is not part of this build yet; see 'idreader --help'.\n")
             return 2
         }
@@ -58,6 +63,49 @@ struct CLI {
             result = ReadResult(input: name, documents: [], error: error)
         }
         return emit([result], format: format)
+    }
+
+    // MARK: aamva
+
+    private func runAAMVA(_ input: String?, format: OutputFormat) -> Int32 {
+        let name = input ?? "-"
+        let bytes: [UInt8]
+        if name == "-" {
+            guard let data = console.readStandardInput(limit: Self.stdinLimit), !data.isEmpty else {
+                return emit([ReadResult(input: name, documents: [], error: ReadError(.emptyInput, "Standard input is empty; pipe the payload in or give a FILE."))], format: format)
+            }
+            bytes = Array(data)
+        } else {
+            switch FileInput.read(path: name, limit: Self.stdinLimit) {
+            case .success(let data): bytes = Array(data)
+            case .failure(let error): return emit([ReadResult(input: name, documents: [], error: error)], format: format)
+            }
+        }
+        let result: ReadResult
+        do {
+            result = ReadResult(input: name, documents: [try reader.read(aamvaPayload: bytes)])
+        } catch {
+            result = ReadResult(input: name, documents: [], error: error)
+        }
+        return emit([result], format: format)
+    }
+
+    private func generateAAMVA(_ options: GenerateOptions) -> Int32 {
+        var generator = AAMVAGenerator(seed: options.seed)
+        var mutator = AAMVAMutator(seed: options.seed ^ 0x5EED, rate: options.mutate)
+        var chunk = ""
+        for _ in 0..<options.count {
+            let g = generator.next(version: options.version)
+            var payload = g.payload
+            var mutations: [AAMVAMutation] = []
+            if options.mutate > 0 { (payload, mutations) = mutator.mutate(payload) }
+            // Payload bytes are ASCII here; damaged ones may not be UTF-8, so map bytes 1:1 (Latin-1).
+            let text = String(payload.map { Character(UnicodeScalar($0)) })
+            chunk += Output.jsonLine(GeneratedRecord(text: text, fields: g.expected, mutations: mutations))
+            if chunk.utf8.count > 1 << 16 { console.out(chunk); chunk = "" }
+        }
+        console.out(chunk)
+        return 0
     }
 
     private func emit(_ results: [ReadResult], format: OutputFormat) -> Int32 {

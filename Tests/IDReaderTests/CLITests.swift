@@ -112,3 +112,58 @@ final class CLITests: XCTestCase {
         }
     }
 }
+
+final class AAMVACLITests: XCTestCase {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("../shared/corpus/aamva").standardizedFileURL
+
+    func run(_ args: [String], stdin: Data? = nil) -> (Int32, String, String) {
+        let console = RecordingConsole(stdin: stdin)
+        let code = CLI(console: console).run(args)
+        return (code, console.stdout, console.stderr)
+    }
+
+    func testAnnexExampleFromFileAndStdin() throws {
+        let path = Self.corpus.appendingPathComponent("aamva2020_annexD_example_v10.txt").path
+        let (code, out, _) = run(["aamva", path])
+        XCTAssertEqual(code, 0)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let doc = try XCTUnwrap((object["documents"] as? [[String: Any]])?.first)
+        XCTAssertEqual(doc["kind"] as? String, "driverLicense")
+        let fields = try XCTUnwrap(doc["fields"] as? [String: Any])
+        XCTAssertEqual(fields["surname"] as? String, "SAMPLE")
+        XCTAssertEqual(fields["givenNames"] as? String, "MICHAEL")
+        XCTAssertEqual(fields["middleNames"] as? String, "JOHN")
+        XCTAssertEqual(fields["nameSuffix"] as? String, "JR")
+        XCTAssertEqual(fields["issuingJurisdiction"] as? String, "VA")
+        XCTAssertEqual(fields["heightCm"] as? Int, 173)
+        XCTAssertEqual((fields["address"] as? [String: Any])?["postalCode"] as? String, "23269")
+        let aamva = try XCTUnwrap(doc["aamva"] as? [String: Any])
+        XCTAssertEqual(aamva["version"] as? Int, 10)
+        XCTAssertEqual((aamva["elements"] as? [String: String])?["DCF"], "2424244747474786102204")
+
+        let (code2, _, _) = run(["aamva", "-"], stdin: try Data(contentsOf: URL(fileURLWithPath: path)))
+        XCTAssertEqual(code2, 0)
+    }
+
+    func testBadInputs() throws {
+        XCTAssertEqual(run(["aamva", "/no/such/file"]).0, 3)
+        XCTAssertEqual(run(["aamva", "-"], stdin: Data()).0, 3)
+        let (code, out, _) = run(["aamva", "-"], stdin: Data("hello world".utf8))
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(out.contains("invalidAAMVA"))
+        XCTAssertEqual(run(["aamva", "-"], stdin: Data(repeating: 0, count: 100)).0, 3, "only NULs: empty")
+        XCTAssertEqual(run(["aamva", "a", "b"]).0, 2)
+    }
+
+    func testGenerateAAMVAParsesBack() throws {
+        let (code, out, _) = run(["generate", "aamva", "--count", "30", "--seed", "5"])
+        XCTAssertEqual(code, 0)
+        for line in out.split(separator: "\n") {
+            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let text = try XCTUnwrap(record["text"] as? String)
+            XCTAssertEqual(run(["aamva", "-"], stdin: Data(text.utf8)).0, 0, text)
+        }
+        XCTAssertEqual(run(["generate", "aamva", "--version", "12"]).0, 2)
+    }
+}

@@ -1,0 +1,143 @@
+/// Parses AAMVA DL/ID payloads (the text inside a licence's PDF417), versions 0–11,
+/// including the deviations real cards and capture paths produce.
+///
+/// ```swift
+/// let licence = try AAMVAParser().parse(bytes)
+/// licence.fields.lastName   // "SAMPLE"
+/// licence.isValid           // header, IIN, directory, mandatory elements and dates all fine
+/// ```
+public struct AAMVAParser: Sendable {
+    /// Payloads above this size are refused (a PDF417 symbol holds at most ~1.8 KB of text).
+    public static let maximumBytes = 65_536
+
+    public init() {}
+
+    public func parse(_ text: String) throws(AAMVAError) -> AAMVAResult { try parse(Array(text.utf8)) }
+
+    public func parse(_ input: [UInt8]) throws(AAMVAError) -> AAMVAResult {
+        if input.count > Self.maximumBytes { throw .tooLarge(bytes: input.count) }
+        let bytes = PayloadScanner.clean(input)
+        if bytes.allSatisfy({ $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || $0 == 0x1E || $0 == 0x1C }) { throw .empty }
+        let scanner = PayloadScanner(bytes: bytes)
+        guard let scan = scanner.findHeader() else { throw .notAAMVA }
+        let header = scan.header
+        let types = header.designators.map(\.type)
+        let subfiles = ElementScan.split(bytes, from: scan.dataStart, types: types, version: header.version)
+        var warnings: [String] = []
+        let (directoryValid, truncated) = Self.verifyDirectory(header, bytes: bytes, origin: scan.origin)
+        if truncated { warnings.append("the payload is shorter than its directory declares: truncated, or separators were lost") }
+        if header.leadingJunk > 0 { warnings.append("\(header.leadingJunk) bytes before the compliance indicator were ignored") }
+        if header.designators.isEmpty { warnings.append("the subfile directory is missing or unreadable") }
+
+        let lookup = Lookup(subfiles)
+        let fields = Self.decode(lookup, header: header, subfiles: subfiles)
+        var checks: [AAMVACheck] = []
+        checks.append(AAMVACheck(name: "header", valid: header.separatorsAsStandard && header.leadingJunk == 0))
+        checks.append(AAMVACheck(name: "iin", valid: IINRegistry.jurisdiction(iin: header.iin) != nil))
+        checks.append(AAMVACheck(name: "subfileDirectory", valid: directoryValid && !truncated))
+        let missing = Self.missingMandatory(lookup, version: header.version, documentType: fields.documentType)
+        if !missing.isEmpty { warnings.append("mandatory elements missing: \(missing.joined(separator: ", "))") }
+        checks.append(AAMVACheck(name: "mandatoryElements", valid: missing.isEmpty))
+        let badDates = Self.invalidDates(lookup, yearFirst: Self.yearFirst(header: header, lookup: lookup))
+        if !badDates.isEmpty { warnings.append("dates that are not calendar dates: \(badDates.joined(separator: ", "))") }
+        checks.append(AAMVACheck(name: "dates", valid: badDates.isEmpty))
+        return AAMVAResult(header: header, subfiles: subfiles, checks: checks, warnings: warnings, fields: fields)
+    }
+
+    /// First-occurrence lookup of element values across subfiles.
+    struct Lookup {
+        var values: [String: String] = [:]
+        init(_ subfiles: [AAMVASubfile]) {
+            for s in subfiles { for e in s.elements where values[e.id] == nil { values[e.id] = e.value } }
+        }
+        subscript(_ id: String) -> String? { values[id] }
+    }
+
+    /// Offsets count from the compliance indicator; each must land on its subfile's type,
+    /// and no subfile may extend past the end of the data.
+    static func verifyDirectory(_ header: AAMVAHeader, bytes: [UInt8], origin: Int) -> (valid: Bool, truncated: Bool) {
+        guard !header.designators.isEmpty else { return (false, false) }
+        var valid = true, truncated = false
+        for d in header.designators {
+            guard let offset = d.offset, let length = d.length, offset > 0 else { valid = false; continue }
+            let start = origin + offset
+            if start + length > bytes.count + 1 { truncated = true }
+            let type = Array(d.type.utf8)
+            if start + 2 > bytes.count || bytes[start] != type[0] || bytes[start + 1] != type[1] { valid = false }
+        }
+        return (valid, truncated)
+    }
+
+    /// v1 and Canadian cards write CCYYMMDD; other cards of v2+ write MMDDCCYY.
+    static func yearFirst(header: AAMVAHeader, lookup: Lookup) -> Bool {
+        header.version <= 1 || country(header: header, lookup: lookup) == "CAN"
+    }
+
+    static func country(header: AAMVAHeader, lookup: Lookup) -> String {
+        switch lookup["DCG"]?.uppercased() {
+        case "USA": return "USA"
+        case "CAN", "CDN": return "CAN"
+        case "MEX": return "MEX"
+        default: break
+        }
+        if let j = IINRegistry.jurisdiction(iin: header.iin) { return j.country }
+        if let state = lookup["DAJ"], IINRegistry.canadianCodes.contains(state.uppercased()) { return "CAN" }
+        return "USA"
+    }
+
+    static func missingMandatory(_ lookup: Lookup, version: Int, documentType: String) -> [String] {
+        var missing: [String] = []
+        for id in ElementCatalogue.mandatory(version: version, subfile: documentType) where lookup[id] == nil {
+            // v1 names: DAA, or the split DAB/DAC, satisfy the name requirement
+            if id == "DAA", lookup["DAB"] != nil || lookup["DCS"] != nil { continue }
+            missing.append(id)
+        }
+        return missing
+    }
+
+    static func invalidDates(_ lookup: Lookup, yearFirst: Bool) -> [String] {
+        ["DBA", "DBB", "DBD"].filter { id in
+            guard let raw = lookup[id] else { return false }
+            return ValueDecoding.date(raw, yearFirst: yearFirst) == .invalid
+        }
+    }
+
+    static func decode(_ lookup: Lookup, header: AAMVAHeader, subfiles: [AAMVASubfile]) -> AAMVAFields {
+        let jurisdiction = IINRegistry.jurisdiction(iin: header.iin)?.code
+        let yearFirst = yearFirst(header: header, lookup: lookup)
+        func date(_ id: String) -> String? {
+            guard let raw = lookup[id], case .ok(let iso) = ValueDecoding.date(raw, yearFirst: yearFirst) else { return nil }
+            return iso
+        }
+        let documentType = subfiles.first { $0.type == "ID" || $0.type == "DL" }?.type
+            ?? header.designators.first { $0.type == "ID" || $0.type == "DL" }?.type ?? "DL"
+        let names = ValueDecoding.names({ lookup[$0] }, version: header.version,
+                                        jurisdiction: jurisdiction ?? lookup["DAJ"])
+        let height = ValueDecoding.height(dau: lookup["DAU"], dav: lookup["DAV"], version: header.version)
+        let pounds = ValueDecoding.nonEmpty(lookup["DAW"]).flatMap { Int($0) }
+        let kilos = ValueDecoding.nonEmpty(lookup["DAX"]).flatMap { Int($0) } ?? pounds.map { Int((Double($0) * 0.45359237).rounded()) }
+        let postalRaw = ValueDecoding.nonEmpty(lookup["DAK"] ?? lookup["DAP"])
+        return AAMVAFields(
+            documentType: documentType,
+            documentNumber: ValueDecoding.nonEmpty(lookup["DAQ"]),
+            country: country(header: header, lookup: lookup),
+            jurisdiction: jurisdiction,
+            firstName: names.first, middleName: names.middle, lastName: names.last, suffix: names.suffix,
+            birthDate: date("DBB"), issueDate: date("DBD"), expiryDate: date("DBA"),
+            sex: ValueDecoding.sex(lookup["DBC"]),
+            heightInches: height.inches, heightCm: height.cm,
+            weightPounds: pounds, weightKg: kilos,
+            eyeColor: ValueDecoding.colour(lookup["DAY"], words: ValueDecoding.eyeWords),
+            hairColor: ValueDecoding.colour(lookup["DAZ"], words: ValueDecoding.hairWords),
+            street: ValueDecoding.nonEmpty(lookup["DAG"] ?? lookup["DAL"]),
+            street2: ValueDecoding.nonEmpty(lookup["DAH"] ?? lookup["DAM"]),
+            city: ValueDecoding.nonEmpty(lookup["DAI"] ?? lookup["DAN"]),
+            state: ValueDecoding.nonEmpty(lookup["DAJ"] ?? lookup["DAO"]),
+            postalCode: ValueDecoding.postalCode(postalRaw),
+            postalCodeRaw: postalRaw,
+            vehicleClass: ValueDecoding.nonEmpty(lookup["DCA"] ?? lookup["DAR"]),
+            restrictions: ValueDecoding.nonEmpty(lookup["DCB"] ?? lookup["DAS"]),
+            endorsements: ValueDecoding.nonEmpty(lookup["DCD"] ?? lookup["DAT"]),
+            complianceType: ValueDecoding.nonEmpty(lookup["DDA"]))
+    }
+}

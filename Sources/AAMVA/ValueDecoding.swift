@@ -1,0 +1,175 @@
+/// Decoding of element values (../shared/aamva/STANDARD_NOTES.md §4), tolerant of the
+/// variants real cards print.  Every function returns `nil` rather than failing.
+enum ValueDecoding {
+    /// Values that mean "no data".
+    static func isSentinel(_ v: String) -> Bool {
+        let u = v.uppercased()
+        return u.isEmpty || u == "NONE" || u == "UNAVL" || u == "UNAVAIL" || u == "N/A" || u == "NA" || u.allSatisfy { $0 == "0" }
+    }
+
+    /// The value without padding and stray trailing commas, or `nil` for "no data".
+    static func nonEmpty(_ v: String?) -> String? {
+        guard let v else { return nil }
+        let t = v.trimmingCharacters(in: CharacterSet(charactersIn: " ,\t"))
+        return isSentinel(t) ? nil : t
+    }
+
+    /// A date element: `.ok(iso)`, `.empty` for sentinels, `.invalid` otherwise.
+    enum DateValue: Equatable { case ok(String), empty, invalid }
+
+    /// Tries the expected order (`CCYYMMDD` when `yearFirst`, else `MMDDCCYY`), then the
+    /// other; strips dashes, slashes and trailing letters first.
+    static func date(_ raw: String, yearFirst: Bool) -> DateValue {
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        for b in raw.utf8 {
+            if b >= 0x30 && b <= 0x39 { digits.append(Int(b - 0x30)); continue }
+            if b == UInt8(ascii: "-") || b == UInt8(ascii: "/") || b == 0x20 { continue }
+            break  // trailing letters: ignore the rest
+        }
+        if digits.isEmpty { return raw.allSatisfy { $0 == " " } ? .empty : .invalid }
+        if digits.allSatisfy({ $0 == 0 }) { return .empty }
+        guard digits.count == 8 else { return .invalid }
+        func n(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + digits[$1] } }
+        let yf = (year: n(0..<4), month: n(4..<6), day: n(6..<8))
+        let mf = (year: n(4..<8), month: n(0..<2), day: n(2..<4))
+        for candidate in yearFirst ? [yf, mf] : [mf, yf] {
+            if (1900...2199).contains(candidate.year), isCalendarDate(candidate.year, candidate.month, candidate.day) {
+                return .ok(iso(candidate.year, candidate.month, candidate.day))
+            }
+        }
+        return .invalid
+    }
+
+    static func isCalendarDate(_ y: Int, _ m: Int, _ d: Int) -> Bool {
+        guard (1...12).contains(m), d >= 1 else { return false }
+        let days = [31, (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return d <= days[m - 1]
+    }
+
+    static func iso(_ y: Int, _ m: Int, _ d: Int) -> String {
+        func pad(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    }
+
+    /// `1`/`M` male, `2`/`F` female, `X` unspecified-by-choice; `9` (not specified) is `nil`.
+    static func sex(_ raw: String?) -> String? {
+        switch raw?.trimmingCharacters(in: .whitespaces).uppercased() {
+        case "1", "M": return "M"
+        case "2", "F": return "F"
+        case "X": return "X"
+        default: return nil
+        }
+    }
+
+    /// Height in inches and centimetres from `DAU` (`509` ft-in in v1, `068 in`, `175 cm`,
+    /// `72 IN`, `5-06`), or `DAV` (cm, v1).
+    static func height(dau: String?, dav: String?, version: Int) -> (inches: Int?, cm: Int?) {
+        if let raw = dau?.trimmingCharacters(in: .whitespaces).uppercased(), !raw.isEmpty {
+            let digits = raw.prefix { $0.isASCII && $0.isNumber }
+            if raw.contains("CM"), let cm = Int(digits), cm > 0 { return (Int((Double(cm) / 2.54).rounded()), cm) }
+            if raw.contains("-") {
+                let parts = raw.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                if parts.count == 2, parts[1] < 12 { return inches(parts[0] * 12 + parts[1]) }
+            }
+            if let n = Int(digits), n > 0 {
+                if raw.contains("IN") { return inches(n) }
+                // v1 writes feet and inches ("509" = 5 ft 9 in); later versions write inches.
+                if version <= 1, digits.count == 3, n % 100 < 12 { return inches((n / 100) * 12 + n % 100) }
+                return inches(n)
+            }
+        }
+        if let raw = dav?.trimmingCharacters(in: .whitespaces).uppercased() {
+            let digits = raw.prefix { $0.isASCII && $0.isNumber }
+            if let cm = Int(digits), cm > 0 { return (Int((Double(cm) / 2.54).rounded()), cm) }
+        }
+        return (nil, nil)
+    }
+
+    private static func inches(_ n: Int) -> (inches: Int?, cm: Int?) { (n, Int((Double(n) * 2.54).rounded())) }
+
+    /// US `NNNNN` / `NNNNN-NNNN` (the +4 only when it is not `0000`), Canadian `A1A 1A1`.
+    static func postalCode(_ raw: String?) -> String? {
+        guard let raw = nonEmpty(raw) else { return nil }
+        let compact = raw.uppercased().filter { $0 != " " && $0 != "-" }
+        let chars = Array(compact)
+        if chars.count >= 6 {
+            let six = Array(chars.prefix(6))
+            let canadian = six[0].isLetter && six[1].isNumber && six[2].isLetter && six[3].isNumber && six[4].isLetter && six[5].isNumber
+            if canadian { return String(six[0..<3]) + " " + String(six[3..<6]) }
+        }
+        let digits = Array(compact.prefix { $0.isASCII && $0.isNumber })
+        guard digits.count >= 5 else { return raw }
+        let zip = String(digits.prefix(5))
+        if digits.count >= 9 {
+            let plus4 = String(digits[5..<9])
+            if plus4 != "0000" { return zip + "-" + plus4 }
+        }
+        return zip
+    }
+
+    static let hairWords: [String: String] = ["BALD": "BAL", "BLACK": "BLK", "BLOND": "BLN", "BLONDE": "BLN", "BROWN": "BRO",
+                                              "GRAY": "GRY", "GREY": "GRY", "RED": "RED", "AUBURN": "RED", "SANDY": "SDY",
+                                              "WHITE": "WHI", "UNKNOWN": "UNK"]
+    static let eyeWords: [String: String] = ["BLACK": "BLK", "BLUE": "BLU", "BROWN": "BRO", "GRAY": "GRY", "GREY": "GRY",
+                                             "GREEN": "GRN", "HAZEL": "HAZ", "MAROON": "MAR", "PINK": "PNK", "UNKNOWN": "UNK"]
+
+    /// A D-20 colour code as printed; words are turned into codes, "no value" forms into `nil`.
+    static func colour(_ raw: String?, words: [String: String]) -> String? {
+        guard let v = nonEmpty(raw)?.uppercased() else { return nil }
+        return words[v] ?? v
+    }
+
+    /// Names by version (§3): v1 `DAA` (comma: LAST,FIRST,MIDDLE,SUFFIX; CO and TN: FIRST,MIDDLE,LAST;
+    /// spaces only: FIRST MIDDLE LAST), v2/v3 `DCS` + `DCT`, v4+ `DCS`/`DAC`/`DAD`.
+    static func names(_ value: (String) -> String?, version: Int, jurisdiction: String?)
+        -> (first: String?, middle: String?, last: String?, suffix: String?) {
+        func clean(_ s: String?) -> String? {
+            guard let s else { return nil }
+            let t = s.trimmingCharacters(in: CharacterSet(charactersIn: ", ")).trimmingCharacters(in: .whitespaces)
+            return isSentinel(t) ? nil : t
+        }
+        var suffix = clean(value("DCU")) ?? clean(value("DAE"))
+        if let last = clean(value("DCS")) {
+            if let first = clean(value("DAC")) {
+                // a middle name or initial printed inside DAC when DAD is absent ("MARCIA MOTORIST")
+                if clean(value("DAD")) == nil, let space = first.firstIndex(of: " ") {
+                    return (String(first[..<space]), String(first[first.index(after: space)...]).trimmingCharacters(in: .whitespaces), last, suffix)
+                }
+                return (first, clean(value("DAD")), last, suffix)
+            }
+            if let given = clean(value("DCT")) {
+                let parts = given.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                return (parts.first, parts.count > 1 ? parts.dropFirst().joined(separator: " ") : nil, last, suffix)
+            }
+            return (nil, nil, last, suffix)
+        }
+        if let last = clean(value("DAB")), let first = clean(value("DAC")) {
+            return (first, clean(value("DAD")), last, suffix)
+        }
+        guard let full = value("DAA")?.trimmingCharacters(in: .whitespaces), !full.isEmpty else {
+            return (clean(value("DAC")), clean(value("DAD")), clean(value("DAB")), suffix)
+        }
+        if full.contains(",") {
+            let parts = full.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            func part(_ i: Int) -> String? { i < parts.count && !parts[i].isEmpty ? parts[i] : nil }
+            if jurisdiction == "CO" || jurisdiction == "TN" {
+                return (part(0), part(1), part(2), suffix ?? part(3))
+            }
+            if part(2) == nil, let given = part(1), let space = given.firstIndex(of: " ") {
+                // LAST,FIRST MIDDLE: the middle name came after a space, not a comma
+                return (String(given[..<space]), String(given[given.index(after: space)...]).trimmingCharacters(in: .whitespaces),
+                        part(0), suffix ?? part(3))
+            }
+            return (part(1), part(2), part(0), suffix ?? part(3))
+        }
+        let words = full.split(separator: " ").map(String.init)
+        guard words.count > 1 else { return (nil, nil, words.first, suffix) }
+        let knownSuffixes: Set<String> = ["JR", "SR", "II", "III", "IV", "V", "2ND", "3RD", "4TH"]
+        var body = words
+        if suffix == nil, let lastWord = body.last, knownSuffixes.contains(lastWord), body.count > 2 { suffix = lastWord; body.removeLast() }
+        return (body.first, body.count > 2 ? body[1..<body.count - 1].joined(separator: " ") : nil, body.last, suffix)
+    }
+}
+
+import Foundation
