@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test bench-mrz fuzz train-ocrb
+.PHONY: samples test bench-mrz bench-aamva train-ocrb
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -16,3 +16,8 @@ bench-mrz:          ## MRZ parse throughput vs the Python `mrz` package
 
 train-ocrb:         ## retrain tessdata/ocrb.traineddata (hours, resumable)
 	tools/train-ocrb/train.sh
+
+bench-aamva:        ## AAMVA accuracy + throughput vs the Python `aamva-parser` package
+	scripts/setup.sh --bench
+	swift build -c release --product idreader-bench && swift build -c release --product idreader
+	python3 bench/aamva_parse.py

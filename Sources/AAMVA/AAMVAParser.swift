@@ -30,27 +30,45 @@ public struct AAMVAParser: Sendable {
         if header.designators.isEmpty { warnings.append("the subfile directory is missing or unreadable") }
 
         let lookup = Lookup(subfiles)
-        let fields = Self.decode(lookup, header: header, subfiles: subfiles)
         var checks: [AAMVACheck] = []
         checks.append(AAMVACheck(name: "header", valid: header.separatorsAsStandard && header.leadingJunk == 0))
         checks.append(AAMVACheck(name: "iin", valid: IINRegistry.jurisdiction(iin: header.iin) != nil))
         checks.append(AAMVACheck(name: "subfileDirectory", valid: directoryValid && !truncated))
-        let missing = Self.missingMandatory(lookup, version: header.version, documentType: fields.documentType)
+        let missing = Self.missingMandatory(lookup, version: header.version, documentType: Self.documentType(header: header, subfiles: subfiles))
         if !missing.isEmpty { warnings.append("mandatory elements missing: \(missing.joined(separator: ", "))") }
         checks.append(AAMVACheck(name: "mandatoryElements", valid: missing.isEmpty))
         let badDates = Self.invalidDates(lookup, yearFirst: Self.yearFirst(header: header, lookup: lookup))
         if !badDates.isEmpty { warnings.append("dates that are not calendar dates: \(badDates.joined(separator: ", "))") }
         checks.append(AAMVACheck(name: "dates", valid: badDates.isEmpty))
-        return AAMVAResult(header: header, subfiles: subfiles, checks: checks, warnings: warnings, fields: fields)
+        return AAMVAResult(header: header, subfiles: subfiles, checks: checks, warnings: warnings)
     }
 
-    /// First-occurrence lookup of element values across subfiles.
+    /// First-occurrence lookup of element values across subfiles.  A payload holds a few
+    /// dozen elements, so a scan over packed IDs beats hashing strings.
     struct Lookup {
-        var values: [String: String] = [:]
+        private var keys: [Int] = []
+        private var values: [String] = []
         init(_ subfiles: [AAMVASubfile]) {
-            for s in subfiles { for e in s.elements where values[e.id] == nil { values[e.id] = e.value } }
+            for s in subfiles { for e in s.elements { keys.append(e.key); values.append(e.value) } }
         }
-        subscript(_ id: String) -> String? { values[id] }
+        subscript(_ id: StaticString) -> String? {
+            let p = id.utf8Start
+            let key = Int(p[0]) << 16 | Int(p[1]) << 8 | Int(p[2])
+            guard let i = keys.firstIndex(of: key) else { return nil }
+            return values[i]
+        }
+        subscript(_ id: String) -> String? {
+            var key = 0, count = 0
+            for b in id.utf8 { key = key << 8 | Int(b); count += 1 }
+            guard count == 3, let i = keys.firstIndex(of: key) else { return nil }
+            return values[i]
+        }
+        func contains(key: Int) -> Bool { keys.contains(key) }
+    }
+
+    static func documentType(header: AAMVAHeader, subfiles: [AAMVASubfile]) -> String {
+        subfiles.first { $0.type == "ID" || $0.type == "DL" }?.type
+            ?? header.designators.first { $0.type == "ID" || $0.type == "DL" }?.type ?? "DL"
     }
 
     /// Offsets count from the compliance indicator; each must land on its subfile's type,
@@ -87,7 +105,9 @@ public struct AAMVAParser: Sendable {
 
     static func missingMandatory(_ lookup: Lookup, version: Int, documentType: String) -> [String] {
         var missing: [String] = []
-        for id in ElementCatalogue.mandatory(version: version, subfile: documentType) where lookup[id] == nil {
+        let ids = ElementCatalogue.mandatory(version: version, subfile: documentType)
+        let keys = ElementCatalogue.mandatoryKeys(version: version, subfile: documentType)
+        for (id, key) in zip(ids, keys) where !lookup.contains(key: key) {
             // v1 names: DAA, or the split DAB/DAC, satisfy the name requirement
             if id == "DAA", lookup["DAB"] != nil || lookup["DCS"] != nil { continue }
             missing.append(id)
@@ -96,10 +116,11 @@ public struct AAMVAParser: Sendable {
     }
 
     static func invalidDates(_ lookup: Lookup, yearFirst: Bool) -> [String] {
-        ["DBA", "DBB", "DBD"].filter { id in
-            guard let raw = lookup[id] else { return false }
-            return ValueDecoding.date(raw, yearFirst: yearFirst) == .invalid
+        var bad: [String] = []
+        for (id, raw) in [("DBA", lookup["DBA"]), ("DBB", lookup["DBB"]), ("DBD", lookup["DBD"])] {
+            if let raw, !ValueDecoding.isValidDate(raw, yearFirst: yearFirst) { bad.append(id) }
         }
+        return bad
     }
 
     static func decode(_ lookup: Lookup, header: AAMVAHeader, subfiles: [AAMVASubfile]) -> AAMVAFields {
@@ -109,8 +130,7 @@ public struct AAMVAParser: Sendable {
             guard let raw = lookup[id], case .ok(let iso) = ValueDecoding.date(raw, yearFirst: yearFirst) else { return nil }
             return iso
         }
-        let documentType = subfiles.first { $0.type == "ID" || $0.type == "DL" }?.type
-            ?? header.designators.first { $0.type == "ID" || $0.type == "DL" }?.type ?? "DL"
+        let documentType = documentType(header: header, subfiles: subfiles)
         let names = ValueDecoding.names({ lookup[$0] }, version: header.version,
                                         jurisdiction: jurisdiction ?? lookup["DAJ"])
         let height = ValueDecoding.height(dau: lookup["DAU"], dav: lookup["DAV"], version: header.version)

@@ -3,7 +3,22 @@ public struct AAMVAElement: Sendable, Equatable, Codable {
     /// Three-character element ID (`DAQ`, `DCS`, `ZVA`, ...).
     public let id: String
     public let value: String
-    public init(id: String, value: String) { self.id = id; self.value = value }
+    /// The ID's three bytes packed in one integer, for lookups without string hashing.
+    let key: Int
+
+    public init(id: String, value: String) {
+        self.id = id
+        self.value = value
+        var k = 0
+        for b in id.utf8.prefix(3) { k = k << 8 | Int(b) }
+        key = k
+    }
+
+    enum CodingKeys: String, CodingKey { case id, value }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(String.self, forKey: .id), value: try c.decode(String.self, forKey: .value))
+    }
 }
 
 /// A subfile: its two-letter type (`DL`, `ID`, `EN`, `Z?`) and its elements in order.
@@ -44,13 +59,18 @@ public struct AAMVACheck: Sendable, Equatable, Codable {
 }
 
 /// A parsed DL/ID payload: header, subfiles, checks and the decoded fields.
+///
+/// Parsing finds the structure and runs the checks; the normalised `fields` are decoded
+/// when asked for, so that validating many payloads stays cheap.
 public struct AAMVAResult: Sendable, Equatable {
     public let header: AAMVAHeader
     public let subfiles: [AAMVASubfile]
     public let checks: [AAMVACheck]
     public let warnings: [String]
-    /// The decoded, normalised fields.
-    public let fields: AAMVAFields
+
+    /// The decoded, normalised fields (computed on each access; keep the value if you
+    /// read several fields).
+    public var fields: AAMVAFields { AAMVAParser.decode(AAMVAParser.Lookup(subfiles), header: header, subfiles: subfiles) }
 
     /// True only when every check holds.
     public var isValid: Bool { checks.allSatisfy(\.valid) }

@@ -130,11 +130,24 @@ public enum ElementCatalogue {
     /// The definition of an element ID, or `nil` for an ID outside the catalogue.
     public static func definition(_ id: String) -> ElementDefinition? { byID[id] }
 
-    /// Element IDs that a version requires in a DL subfile.
+    /// Element IDs that a version requires in a subfile of `subfile` type (`DL` or `ID`).
     public static func mandatory(version: Int, subfile: String) -> [String] {
-        all.filter { $0.status(in: version) == .mandatory }
-            .filter { subfile == "DL" || !$0.meaning.contains("(DL only)") }
-            .map(\.id)
+        let v = min(max(version, 1), 11)
+        return subfile == "DL" ? mandatoryDL[v] : mandatoryID[v]
+    }
+
+    /// `mandatory(version:subfile:)` as packed IDs.
+    static func mandatoryKeys(version: Int, subfile: String) -> [Int] {
+        let v = min(max(version, 1), 11)
+        return subfile == "DL" ? mandatoryDLKeys[v] : mandatoryIDKeys[v]
+    }
+    private static func packed(_ ids: [String]) -> [Int] { ids.map { let u = Array($0.utf8); return pack(u[0], u[1], u[2]) } }
+    private static let mandatoryDLKeys = mandatoryDL.map(packed)
+    private static let mandatoryIDKeys = mandatoryID.map(packed)
+
+    private static let mandatoryDL: [[String]] = (0...11).map { v in all.filter { $0.status(in: v) == .mandatory }.map(\.id) }
+    private static let mandatoryID: [[String]] = (0...11).map { v in
+        all.filter { $0.status(in: v) == .mandatory && !$0.meaning.contains("(DL only)") }.map(\.id)
     }
 
     /// Three bytes packed into one integer, for fast lookups while splitting.

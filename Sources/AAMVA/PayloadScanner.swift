@@ -9,6 +9,8 @@ struct PayloadScanner {
     /// Removes a byte-order mark, NULs and C1 control characters (raw or UTF-8 encoded),
     /// which scanners in HID mode sprinkle through the data.
     static func clean(_ input: [UInt8]) -> [UInt8] {
+        // most payloads need nothing removed: avoid the copy
+        if !input.contains(where: { $0 == 0 || $0 >= 0x80 }) { return input }
         var out: [UInt8] = []
         out.reserveCapacity(input.count)
         var i = 0
@@ -58,11 +60,11 @@ struct PayloadScanner {
         while i < limit {
             var fileType: String?
             var after = 0
-            if bytes[i] == 0x41, i + 4 <= bytes.count, Array(bytes[i..<i + 4]) == ansi {
+            if bytes[i] == 0x41, i + 4 <= bytes.count, bytes[i..<i + 4].elementsEqual(ansi) {
                 fileType = "ANSI "
                 after = i + 4
                 if after < bytes.count, bytes[after] == 0x20 { after += 1 }
-            } else if bytes[i] == 0x41, i + 5 <= bytes.count, Array(bytes[i..<i + 5]) == aamva {
+            } else if bytes[i] == 0x41, i + 5 <= bytes.count, bytes[i..<i + 5].elementsEqual(aamva) {
                 fileType = "AAMVA"
                 after = i + 5
             }
@@ -120,9 +122,9 @@ enum ElementScan {
     /// subfile of `subfileType` (catalogue IDs for `DL`/`ID`/`EN`, `Z?x` for `Z?`).
     static func elementIDAt(_ b: [UInt8], _ i: Int, subfileType: String, version: Int? = nil) -> String? {
         guard i >= 0, i + 3 <= b.count else { return nil }
-        if subfileType.hasPrefix("Z") {
-            let t = Array(subfileType.utf8)
-            guard b[i] == t[0], b[i + 1] == t[1], PayloadScanner.isUpper(b[i + 2]) || PayloadScanner.isDigit(b[i + 2]) else { return nil }
+        if subfileType.utf8.first == UInt8(ascii: "Z") {
+            var t = subfileType.utf8.makeIterator()
+            guard b[i] == t.next(), b[i + 1] == t.next(), PayloadScanner.isUpper(b[i + 2]) || PayloadScanner.isDigit(b[i + 2]) else { return nil }
             return String(decoding: b[i..<i + 3], as: UTF8.self)
         }
         guard ElementCatalogue.packedIDs.contains(ElementCatalogue.pack(b[i], b[i + 1], b[i + 2])) else { return nil }
@@ -145,6 +147,7 @@ enum ElementScan {
         while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
         let slice = b[lo..<hi]
         // Payload text is ASCII in practice; keep Latin-1 letters when the bytes are not UTF-8.
+        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
         if let s = String(validating: slice, as: UTF8.self) { return s }
         return String(slice.map { Character(UnicodeScalar($0)) })
     }
@@ -158,11 +161,12 @@ enum ElementScan {
         let knownTypes = types.isEmpty ? ["DL", "ID"] : types
         var separatorCount = 0, pipes = 0
         for i in start..<b.count {
-            if separators.contains(b[i]) { separatorCount += 1 } else if b[i] == UInt8(ascii: "|") { pipes += 1 }
+            let c = b[i]
+            if c == 0x0A || c == 0x0D || c == 0x1E || c == 0x1C { separatorCount += 1 } else if c == UInt8(ascii: "|") { pipes += 1 }
         }
         let firstType = types.first ?? "DL"
         if separatorCount >= 3 {
-            return splitOnSeparators(b, from: start, types: knownTypes, first: firstType, isSeparator: { separators.contains($0) })
+            return splitOnSeparators(b, from: start, types: knownTypes, first: firstType, isSeparator: { $0 == 0x0A || $0 == 0x0D || $0 == 0x1E || $0 == 0x1C })
         }
         if pipes >= 3 {
             return splitOnSeparators(b, from: start, types: knownTypes, first: firstType,
@@ -176,8 +180,9 @@ enum ElementScan {
     static func subfileMarker(_ b: [UInt8], _ i: Int, types: [String]) -> String? {
         guard i + 5 <= b.count else { return nil }
         for t in types {
-            let u = Array(t.utf8)
-            if b[i] == u[0], b[i + 1] == u[1], elementIDAt(b, i + 2, subfileType: t) != nil { return t }
+            var u = t.utf8.makeIterator()
+            guard b[i] == u.next(), b[i + 1] == u.next() else { continue }
+            if elementIDAt(b, i + 2, subfileType: t) != nil { return t }
         }
         return nil
     }
@@ -203,7 +208,7 @@ enum ElementScan {
             }
             if j - lo >= 3, looksLikeID(b, lo) {
                 let id = String(decoding: b[lo..<lo + 3], as: UTF8.self)
-                if id.hasPrefix("Z"), !subfiles.last!.type.hasPrefix("Z") {
+                if b[lo] == UInt8(ascii: "Z"), subfiles.last!.type.utf8.first != UInt8(ascii: "Z") {
                     subfiles.append(AAMVASubfile(type: String(id.prefix(2)), elements: []))
                 }
                 subfiles[subfiles.count - 1].elements.append(AAMVAElement(id: id, value: value(b, lo + 3..<j)))

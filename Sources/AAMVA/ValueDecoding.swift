@@ -1,17 +1,54 @@
 /// Decoding of element values (../shared/aamva/STANDARD_NOTES.md §4), tolerant of the
 /// variants real cards print.  Every function returns `nil` rather than failing.
 enum ValueDecoding {
+    /// Trims the given ASCII characters from both ends (Foundation's trimming is slow here).
+    static func trim(_ s: String, _ characters: StaticString = " \t") -> String {
+        let set = UnsafeBufferPointer(start: characters.utf8Start, count: characters.utf8CodeUnitCount)
+        let u = s.utf8
+        var lo = u.startIndex, hi = u.endIndex
+        while lo < hi, set.contains(u[lo]) { lo = u.index(after: lo) }
+        while hi > lo, set.contains(u[u.index(before: hi)]) { hi = u.index(before: hi) }
+        if lo == u.startIndex && hi == u.endIndex { return s }
+        return String(s[lo..<hi])
+    }
+
     /// Values that mean "no data".
     static func isSentinel(_ v: String) -> Bool {
-        let u = v.uppercased()
-        return u.isEmpty || u == "NONE" || u == "UNAVL" || u == "UNAVAIL" || u == "N/A" || u == "NA" || u.allSatisfy { $0 == "0" }
+        let u = v.utf8.count <= 7 ? v.uppercased() : v
+        return u.isEmpty || u == "NONE" || u == "UNAVL" || u == "UNAVAIL" || u == "N/A" || u == "NA" || u.utf8.allSatisfy { $0 == 0x30 }
     }
 
     /// The value without padding and stray trailing commas, or `nil` for "no data".
     static func nonEmpty(_ v: String?) -> String? {
         guard let v else { return nil }
-        let t = v.trimmingCharacters(in: CharacterSet(charactersIn: " ,\t"))
+        let t = trim(v, " ,\t")
         return isSentinel(t) ? nil : t
+    }
+
+    /// `date(_:yearFirst:)` without building the ISO string: not `.invalid`.
+    static func isValidDate(_ raw: String, yearFirst: Bool) -> Bool {
+        var digits = (0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0, nonZero = false
+        for b in raw.utf8 {
+            if b >= 0x30 && b <= 0x39 {
+                guard count < 8 else { return false }
+                let d = Int(b - 0x30)
+                nonZero = nonZero || d != 0
+                withUnsafeMutableBytes(of: &digits) { $0.storeBytes(of: d, toByteOffset: count * MemoryLayout<Int>.stride, as: Int.self) }
+                count += 1
+                continue
+            }
+            if b == UInt8(ascii: "-") || b == UInt8(ascii: "/") || b == 0x20 { continue }
+            break
+        }
+        if count == 0 { return raw.utf8.allSatisfy { $0 == 0x20 } }
+        if !nonZero { return true }
+        guard count == 8 else { return false }
+        let d = [digits.0, digits.1, digits.2, digits.3, digits.4, digits.5, digits.6, digits.7]
+        let yf = (d[0] * 1000 + d[1] * 100 + d[2] * 10 + d[3], d[4] * 10 + d[5], d[6] * 10 + d[7])
+        let mf = (d[4] * 1000 + d[5] * 100 + d[6] * 10 + d[7], d[0] * 10 + d[1], d[2] * 10 + d[3])
+        for (y, m, day) in [yf, mf] where (1900...2199).contains(y) && isCalendarDate(y, m, day) { return true }
+        return false
     }
 
     /// A date element: `.ok(iso)`, `.empty` for sentinels, `.invalid` otherwise.
@@ -27,7 +64,7 @@ enum ValueDecoding {
             if b == UInt8(ascii: "-") || b == UInt8(ascii: "/") || b == 0x20 { continue }
             break  // trailing letters: ignore the rest
         }
-        if digits.isEmpty { return raw.allSatisfy { $0 == " " } ? .empty : .invalid }
+        if digits.isEmpty { return raw.utf8.allSatisfy { $0 == 0x20 } ? .empty : .invalid }
         if digits.allSatisfy({ $0 == 0 }) { return .empty }
         guard digits.count == 8 else { return .invalid }
         func n(_ r: Range<Int>) -> Int { r.reduce(0) { $0 * 10 + digits[$1] } }
@@ -54,7 +91,7 @@ enum ValueDecoding {
 
     /// `1`/`M` male, `2`/`F` female, `X` unspecified-by-choice; `9` (not specified) is `nil`.
     static func sex(_ raw: String?) -> String? {
-        switch raw?.trimmingCharacters(in: .whitespaces).uppercased() {
+        switch raw.map { trim($0).uppercased() } {
         case "1", "M": return "M"
         case "2", "F": return "F"
         case "X": return "X"
@@ -65,11 +102,11 @@ enum ValueDecoding {
     /// Height in inches and centimetres from `DAU` (`509` ft-in in v1, `068 in`, `175 cm`,
     /// `72 IN`, `5-06`), or `DAV` (cm, v1).
     static func height(dau: String?, dav: String?, version: Int) -> (inches: Int?, cm: Int?) {
-        if let raw = dau?.trimmingCharacters(in: .whitespaces).uppercased(), !raw.isEmpty {
+        if let raw = dau.map({ trim($0).uppercased() }), !raw.isEmpty {
             let digits = raw.prefix { $0.isASCII && $0.isNumber }
             if raw.contains("CM"), let cm = Int(digits), cm > 0 { return (Int((Double(cm) / 2.54).rounded()), cm) }
             if raw.contains("-") {
-                let parts = raw.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                let parts = raw.split(separator: "-").compactMap { Int(trim(String($0))) }
                 if parts.count == 2, parts[1] < 12 { return inches(parts[0] * 12 + parts[1]) }
             }
             if let n = Int(digits), n > 0 {
@@ -79,7 +116,7 @@ enum ValueDecoding {
                 return inches(n)
             }
         }
-        if let raw = dav?.trimmingCharacters(in: .whitespaces).uppercased() {
+        if let raw = dav.map({ trim($0).uppercased() }) {
             let digits = raw.prefix { $0.isASCII && $0.isNumber }
             if let cm = Int(digits), cm > 0 { return (Int((Double(cm) / 2.54).rounded()), cm) }
         }
@@ -126,7 +163,7 @@ enum ValueDecoding {
         -> (first: String?, middle: String?, last: String?, suffix: String?) {
         func clean(_ s: String?) -> String? {
             guard let s else { return nil }
-            let t = s.trimmingCharacters(in: CharacterSet(charactersIn: ", ")).trimmingCharacters(in: .whitespaces)
+            let t = trim(s, ", \t")
             return isSentinel(t) ? nil : t
         }
         var suffix = clean(value("DCU")) ?? clean(value("DAE"))
@@ -134,7 +171,7 @@ enum ValueDecoding {
             if let first = clean(value("DAC")) {
                 // a middle name or initial printed inside DAC when DAD is absent ("MARCIA MOTORIST")
                 if clean(value("DAD")) == nil, let space = first.firstIndex(of: " ") {
-                    return (String(first[..<space]), String(first[first.index(after: space)...]).trimmingCharacters(in: .whitespaces), last, suffix)
+                    return (String(first[..<space]), trim(String(first[first.index(after: space)...])), last, suffix)
                 }
                 return (first, clean(value("DAD")), last, suffix)
             }
@@ -147,18 +184,18 @@ enum ValueDecoding {
         if let last = clean(value("DAB")), let first = clean(value("DAC")) {
             return (first, clean(value("DAD")), last, suffix)
         }
-        guard let full = value("DAA")?.trimmingCharacters(in: .whitespaces), !full.isEmpty else {
+        guard let full = value("DAA").map({ trim($0) }), !full.isEmpty else {
             return (clean(value("DAC")), clean(value("DAD")), clean(value("DAB")), suffix)
         }
         if full.contains(",") {
-            let parts = full.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = full.split(separator: ",", omittingEmptySubsequences: false).map { trim(String($0)) }
             func part(_ i: Int) -> String? { i < parts.count && !parts[i].isEmpty ? parts[i] : nil }
             if jurisdiction == "CO" || jurisdiction == "TN" {
                 return (part(0), part(1), part(2), suffix ?? part(3))
             }
             if part(2) == nil, let given = part(1), let space = given.firstIndex(of: " ") {
                 // LAST,FIRST MIDDLE: the middle name came after a space, not a comma
-                return (String(given[..<space]), String(given[given.index(after: space)...]).trimmingCharacters(in: .whitespaces),
+                return (String(given[..<space]), trim(String(given[given.index(after: space)...])),
                         part(0), suffix ?? part(3))
             }
             return (part(1), part(2), part(0), suffix ?? part(3))

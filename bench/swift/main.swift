@@ -1,21 +1,43 @@
+import AAMVA
 import Foundation
 import MRZ
 
 // Throughput of the parsers on one core, release mode.
 //   idreader-bench mrz FILE          parse + validate; FILE: one MRZ per line, lines joined by '|'
 //   idreader-bench mrz-fields FILE   parse + validate + read every field
+//   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
+//   idreader-bench aamva-fields FILE parse + validate + decode every field
 // Prints JSON: {"parses": N, "seconds": S, "perSecond": R, "valid": V}
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: idreader-bench mrz|mrz-fields FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: idreader-bench mrz|mrz-fields|aamva FILE\n".utf8))
     exit(2)
 }
 
 let args = CommandLine.arguments
-guard args.count == 3, let text = try? String(contentsOfFile: args[2], encoding: .utf8) else { usage() }
+guard args.count == 3, let raw = FileManager.default.contents(atPath: args[2]) else { usage() }
+let text = String(decoding: raw, as: UTF8.self)
 let inputs = text.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
 
 switch args[1] {
+case "aamva", "aamva-fields":
+    // FILE: payloads separated by NUL bytes
+    let decode = args[1] == "aamva-fields"
+    let payloads = raw.split(separator: 0).map(Array.init)
+    let parser = AAMVAParser()
+    var valid = 0, parses = 0, fields = 0
+    let start = Date()
+    repeat {
+        for p in payloads {
+            if let r = try? parser.parse(p) {
+                if r.isValid { valid += 1 }
+                if decode, r.fields.lastName != nil { fields += 1 }
+            }
+            parses += 1
+        }
+    } while Date().timeIntervalSince(start) < 2
+    let seconds = Date().timeIntervalSince(start)
+    print("{\"parses\": \(parses), \"seconds\": \(seconds), \"perSecond\": \(Double(parses) / seconds), \"valid\": \(valid)}")
 case "mrz", "mrz-fields":
     let extract = args[1] == "mrz-fields"
     let parser = MRZParser()

@@ -72,6 +72,11 @@ def draw_text(text, rng, font_file, stroke_rel, spacing_rel):
 def render_line(text, rng, level):
     p = LEVELS[level] if level != "train" else LEVELS[rng.choices(["clean", "mild", "hard"], [3, 4, 3])[0]]
     mask = draw_text(text, rng, rng.choice(FONTS), pick(rng, p["stroke"]), rng.uniform(-0.06, 0.12))
+    return compose(mask, rng, p)
+
+
+def compose(mask, rng, p):
+    """Puts a glyph mask (white ink on black, any renderer) on a background and degrades it."""
     cap_height = pick(rng, p["height"])
     scale = cap_height / mask.height
     mask = mask.resize((max(1, int(mask.width * scale)), max(1, int(round(cap_height)))), Image.LANCZOS)
