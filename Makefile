@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test bench-mrz bench-aamva train-ocrb
+.PHONY: samples test bench-mrz bench-aamva bench-pdf417 train-ocrb
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -21,3 +21,8 @@ bench-aamva:        ## AAMVA accuracy + throughput vs the Python `aamva-parser` 
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	python3 bench/aamva_parse.py
+
+bench-pdf417:       ## PDF417 success rate and time vs zxing-cpp (Python) and zbarimg
+	scripts/setup.sh --bench
+	swift build -c release --product idreader-bench && swift build -c release --product idreader
+	python3 bench/pdf417_read.py

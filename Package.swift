@@ -13,13 +13,20 @@ let package = Package(
     targets: [
         .target(name: "MRZ"),
         .target(name: "AAMVA"),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+        .target(name: "Imaging", dependencies: ["CLeptonica"]),
+        .target(name: "BarcodeScanning", dependencies: ["Imaging", "CZXing", "CZBar"]),
         .target(name: "DocumentModel", dependencies: ["MRZ", "AAMVA"]),
-        .target(name: "IDReader", dependencies: ["MRZ", "AAMVA", "DocumentModel"]),
+        .target(name: "IDReader", dependencies: ["MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning"]),
         .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel"]),
-        .executableTarget(name: "idreader-bench", dependencies: ["MRZ", "AAMVA"], path: "bench/swift"),
+        .executableTarget(name: "idreader-bench", dependencies: ["MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
         .testTarget(name: "AAMVATests", dependencies: ["AAMVA"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ"]),
-        .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader"]),
-    ]
+        .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging"]),
+    ],
+    cxxLanguageStandard: .cxx17
 )

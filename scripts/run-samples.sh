@@ -19,4 +19,6 @@ for f in samples/aamva/*.txt; do
   echo "== $f"
   run "$bin" aamva --format text "$f"
 done
+echo "== samples/licences (images)"
+run "$bin" read --format text samples/licences
 exit $status

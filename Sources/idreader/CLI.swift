@@ -35,9 +35,10 @@ struct CLI {
             return runAAMVA(input, format: format)
         case .generateAAMVA(let options):
             return generateAAMVA(options)
-        case .read, .barcodes:
-            console.err("idreader: this command is not part of this build yet; see 'idreader --help'.\n")
-            return 2
+        case .read(let options):
+            return runRead(options)
+        case .barcodes(let options):
+            return runBarcodes(options)
         }
     }
 
@@ -63,6 +64,83 @@ struct CLI {
             result = ReadResult(input: name, documents: [], error: error)
         }
         return emit([result], format: format)
+    }
+
+    // MARK: read, barcodes
+
+    private func stdinImage() -> [UInt8]? {
+        guard let data = console.readStandardInput(limit: 512 << 20), !data.isEmpty else { return nil }
+        return [UInt8](data)
+    }
+
+    private func progress(_ enabled: Bool) -> ((Int, Int) -> Void)? {
+        guard enabled, console.stderrIsTerminal else { return nil }
+        let console = self.console
+        return { done, total in console.err("\r\(done)/\(total) images\(done == total ? "\n" : "")") }
+    }
+
+    private func runRead(_ options: ReadOptions) -> Int32 {
+        let inputs = Batch.expand(options.paths)
+        let reader = self.reader
+        var readOptions = IDReader.ReadOptions(only: options.only)
+        if let max = options.maxPixels { readOptions.maximumPixels = max }
+        let stdinBytes = inputs.contains { if case .stdin = $0 { return true }; return false } ? stdinImage() : nil
+        let frozenOptions = readOptions
+        var all: [ReadResult] = []
+        Batch.run(inputs, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress(inputs.count > 1)) { input in
+            switch input {
+            case .file(let path): return reader.read(imageAt: path, options: frozenOptions)
+            case .failed(let path, let error): return ReadResult(input: path, documents: [], error: error)
+            case .stdin:
+                guard let bytes = stdinBytes else {
+                    return ReadResult(input: "-", documents: [], error: ReadError(.emptyInput, "Standard input is empty or closed; pipe an image in."))
+                }
+                return reader.read(imageData: bytes, name: "-", options: frozenOptions)
+            }
+        } emit: { _, result in
+            all.append(result)
+            if options.format == .jsonl { console.out(Output.jsonLine(result)) }
+        }
+        switch options.format {
+        case .json: console.out(Output.json(all))
+        case .text: for r in all { console.out(Output.text(r)) }
+        case .jsonl: break
+        }
+        return Output.exitCode(all)
+    }
+
+    private func runBarcodes(_ options: ReadOptions) -> Int32 {
+        let inputs = Batch.expand(options.paths)
+        let reader = self.reader
+        let maxPixels = options.maxPixels ?? 100_000_000
+        let stdinBytes = inputs.contains { if case .stdin = $0 { return true }; return false } ? stdinImage() : nil
+        var all: [BarcodesResult] = []
+        Batch.run(inputs, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress(inputs.count > 1)) { input in
+            switch input {
+            case .file(let path): return reader.barcodes(imageAt: path, maximumPixels: maxPixels)
+            case .failed(let path, let error): return BarcodesResult(input: path, barcodes: [], error: error)
+            case .stdin:
+                guard let bytes = stdinBytes else {
+                    return BarcodesResult(input: "-", barcodes: [], error: ReadError(.emptyInput, "Standard input is empty or closed; pipe an image in."))
+                }
+                return reader.barcodes(imageData: bytes, name: "-", maximumPixels: maxPixels)
+            }
+        } emit: { _, result in
+            all.append(result)
+            if options.format == .jsonl { console.out(Output.jsonLine(result)) }
+        }
+        switch options.format {
+        case .json: console.out(Output.json(all))
+        case .text:
+            for r in all {
+                console.out("\(r.input)\n")
+                if let e = r.error { console.out("  error (\(e.code.rawValue)): \(e.message)\n") }
+                for b in r.barcodes { console.out("  \(b.format): \(b.text.debugDescription)\n") }
+            }
+        case .jsonl: break
+        }
+        if all.contains(where: { $0.error?.code.isUnreadable == true }) { return 3 }
+        return all.contains(where: { $0.barcodes.isEmpty }) ? 1 : 0
     }
 
     // MARK: aamva

@@ -1,10 +1,14 @@
 import AAMVA
+import BarcodeScanning
 import Foundation
+import IDReader
+import Imaging
 import MRZ
 
 // Throughput of the parsers on one core, release mode.
 //   idreader-bench mrz FILE          parse + validate; FILE: one MRZ per line, lines joined by '|'
 //   idreader-bench mrz-fields FILE   parse + validate + read every field
+//   idreader-bench pdf417 FILE       FILE: image paths; per image: decoded bytes, ms, pass
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
 // Prints JSON: {"parses": N, "seconds": S, "perSecond": R, "valid": V}
@@ -20,6 +24,17 @@ let text = String(decoding: raw, as: UTF8.self)
 let inputs = text.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
 
 switch args[1] {
+case "pdf417":
+    // FILE: one image path per line.  Prints one JSON line per image: bytes (base64), ms, pass.
+    let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417)
+    for path in text.split(separator: "\n").map(String.init) {
+        let start = Date()
+        var found: [Barcode] = []
+        if let image = try? ImageLoader().load(path: path) { found = scanner.pdf417(image) }
+        let ms = Date().timeIntervalSince(start) * 1000
+        let b64 = found.first.map { Data($0.bytes).base64EncodedString() } ?? ""
+        print("{\"path\": \"\(path)\", \"bytes\": \"\(b64)\", \"ms\": \(ms), \"pass\": \"\(found.first?.pass ?? "")\"}")
+    }
 case "aamva", "aamva-fields":
     // FILE: payloads separated by NUL bytes
     let decode = args[1] == "aamva-fields"

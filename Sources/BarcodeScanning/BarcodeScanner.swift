@@ -1,0 +1,88 @@
+import Imaging
+
+/// Finds barcodes in an image: PDF417 through zxing-cpp with rescue passes, 1D and QR
+/// through zbar.
+///
+/// When the first pass finds no acceptable PDF417, an ordered list of rescue passes runs
+/// (straighten by the estimated skew, upscale small symbols, adaptive binarisation,
+/// contrast normalisation, a light blur) and stops at the first success; `Barcode.pass`
+/// says which one succeeded.
+public struct BarcodeScanner: Sendable {
+    /// A decoded PDF417 is kept only if this accepts its bytes (e.g. "the AAMVA structure
+    /// holds"), since zxing-cpp can return wrong bytes from a damaged symbol.
+    public var acceptPDF417: @Sendable ([UInt8]) -> Bool
+    /// Also look for 1D codes and QR codes (zbar).
+    public var includeOtherFormats: Bool
+
+    public init(includeOtherFormats: Bool = true, acceptPDF417: @escaping @Sendable ([UInt8]) -> Bool = { _ in true }) {
+        self.includeOtherFormats = includeOtherFormats
+        self.acceptPDF417 = acceptPDF417
+    }
+
+    /// The rescue passes, in order: each takes the image and returns the variants to try.
+    static let rescuePasses: [(name: String, variants: @Sendable (GrayImage) -> [GrayImage])] = [
+        // Leptonica's skew angle is clockwise-positive; rotated(degrees:) turns the other way.
+        ("deskew", { image in
+            guard let angle = image.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
+            return [image.rotated(degrees: angle)]
+        }),
+        // The rest work on the located symbol: small crops make every pass cheap.
+        ("crop", { image in located(image).map { [$0] } ?? [] }),
+        ("crop+deskew", { image in
+            guard let crop = located(image), let angle = crop.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
+            return [crop.rotated(degrees: angle)]
+        }),
+        ("crop+upscale", { image in
+            guard let crop = located(image) else { return [] }
+            let deskewed = crop.skewAngle(range: 15).map { crop.rotated(degrees: $0) } ?? crop
+            return [deskewed.scaled(by: 2), deskewed.scaled(by: 2).blurred(radius: 1)]
+        }),
+        // When the skew estimate is off, a coarse sweep lands within zxing-cpp's tolerance.
+        ("rotation-sweep", { image in [-4.0, 4, -8, 8, -12, 12, -16, 16].map { image.rotated(degrees: $0) } }),
+        ("binarize", { image in [image.binarized()] }),
+        ("contrast", { image in [image.contrastNormalized()] }),
+        ("upscale-sweep", { image in
+            guard let crop = located(image), crop.pixelCount < 1_500_000 else { return [] }
+            let big = crop.scaled(by: 2)
+            return [-3.0, 3, -6, 6, -9, 9].map { big.rotated(degrees: $0) }
+        }),
+    ]
+
+    /// The located symbol region, or `nil`.
+    static func located(_ image: GrayImage) -> GrayImage? {
+        guard let box = SymbolLocator.locate(image) else { return nil }
+        // enlarge so that a rotated symbol stays inside
+        let padX = box.width / 5, padY = box.height / 2
+        return image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
+    }
+
+    public func scan(_ image: GrayImage) -> [Barcode] {
+        var found = pdf417(image)
+        if includeOtherFormats {
+            let others = ZBarReader.read(image)
+            found += others.filter { o in !found.contains { $0.bytes == o.bytes } }
+        }
+        return found
+    }
+
+    /// PDF417 symbols only, with the rescue passes.
+    /// PDF417 symbols only, with the rescue passes.  If no pass yields a decode that
+    /// `acceptPDF417` takes, the first decode seen is returned rather than nothing.
+    public func pdf417(_ image: GrayImage) -> [Barcode] {
+        let raw = ZXingReader.read(image, formats: ZXingReader.pdf417, pass: "plain")
+        let first = raw.filter { acceptPDF417($0.bytes) }
+        if !first.isEmpty { return first }
+        var fallback = raw
+        for pass in Self.rescuePasses {
+            for variant in pass.variants(image) {
+                let decoded = ZXingReader.read(variant, formats: ZXingReader.pdf417, pass: pass.name)
+                // corners refer to the transformed image; report none rather than wrong ones
+                let found = decoded.map { Barcode(format: $0.format, bytes: $0.bytes, corners: [], pass: $0.pass, decodedText: $0.decodedText) }
+                if fallback.isEmpty { fallback = found }
+                let accepted = found.filter { acceptPDF417($0.bytes) }
+                if !accepted.isEmpty { return accepted }
+            }
+        }
+        return fallback
+    }
+}

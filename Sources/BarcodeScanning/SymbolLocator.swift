@@ -1,0 +1,78 @@
+import Imaging
+
+/// Finds the region most likely to hold a PDF417 symbol: the densest patch of intensity
+/// changes in both directions (bars and spaces across, row boundaries down; a 1D barcode
+/// has only the first, text has little of either), grown over its neighbourhood.
+/// Working on a 4× reduced copy keeps this to a few milliseconds.
+enum SymbolLocator {
+    /// The symbol's bounding box in image pixels (with a margin), or `nil`.
+    static func locate(_ image: GrayImage) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let f = 4
+        let w = image.width / f, h = image.height / f
+        guard w > 20, h > 20 else { return nil }
+        // edge energy per reduced cell: sum of |dx| over the cell
+        var energy = [Float](repeating: 0, count: w * h)
+        image.pixels.withUnsafeBufferPointer { p in
+            for cy in 0..<h {
+                for cx in 0..<w {
+                    var across = 0, down = 0
+                    for y in cy * f..<min(cy * f + f, image.height - 1) {
+                        let row = y * image.width
+                        for x in cx * f..<min(cx * f + f, image.width - 1) {
+                            across += abs(Int(p[row + x + 1]) - Int(p[row + x]))
+                            down += abs(Int(p[row + image.width + x]) - Int(p[row + x]))
+                        }
+                    }
+                    energy[cy * w + cx] = Float(across * down).squareRoot()
+                }
+            }
+        }
+        // smooth with a box wider than tall (symbols are wide)
+        let smooth = boxFilter(energy, w, h, rx: 6, ry: 3)
+        guard let peak = smooth.indices.max(by: { smooth[$0] < smooth[$1] }), smooth[peak] > 0 else { return nil }
+        let threshold = smooth[peak] * 0.45
+        // flood fill from the peak over cells above the threshold
+        var seen = [Bool](repeating: false, count: w * h)
+        var stack = [peak]
+        seen[peak] = true
+        var minX = w, maxX = 0, minY = h, maxY = 0
+        while let i = stack.popLast() {
+            let x = i % w, y = i / w
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let nx = x + dx, ny = y + dy
+                guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
+                let j = ny * w + nx
+                if !seen[j], smooth[j] >= threshold { seen[j] = true; stack.append(j) }
+            }
+        }
+        let margin = 6
+        let x0 = max(0, (minX - margin) * f), y0 = max(0, (minY - margin) * f)
+        let x1 = min(image.width, (maxX + 1 + margin) * f), y1 = min(image.height, (maxY + 1 + margin) * f)
+        guard x1 - x0 > 40, y1 - y0 > 20 else { return nil }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
+    private static func boxFilter(_ a: [Float], _ w: Int, _ h: Int, rx: Int, ry: Int) -> [Float] {
+        var tmp = [Float](repeating: 0, count: w * h), out = tmp
+        for y in 0..<h {
+            var acc: Float = 0
+            for x in 0..<min(rx, w) { acc += a[y * w + x] }
+            for x in 0..<w {
+                if x + rx < w { acc += a[y * w + x + rx] }
+                if x - rx - 1 >= 0 { acc -= a[y * w + x - rx - 1] }
+                tmp[y * w + x] = acc
+            }
+        }
+        for x in 0..<w {
+            var acc: Float = 0
+            for y in 0..<min(ry, h) { acc += tmp[y * w + x] }
+            for y in 0..<h {
+                if y + ry < h { acc += tmp[(y + ry) * w + x] }
+                if y - ry - 1 >= 0 { acc -= tmp[(y - ry - 1) * w + x] }
+                out[y * w + x] = acc
+            }
+        }
+        return out
+    }
+}

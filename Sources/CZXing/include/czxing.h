@@ -1,0 +1,38 @@
+// A small C API over zxing-cpp 1.4 (C++), so that Swift can call it without C++ interop.
+#ifndef CZXING_H
+#define CZXING_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One decoded symbol. `format` is zxing-cpp's BarcodeFormat bit; `bytes` is the exact
+/// payload (not character-set converted); corners are x,y pairs clockwise from top-left.
+typedef struct {
+    int format;
+    unsigned char *bytes;
+    int length;
+    /// The content as UTF-8, converted by zxing-cpp per the symbol's ECI / character set.
+    char *text;
+    int corners[8];
+} czx_result;
+
+/// Decodes every symbol of the given formats (a BarcodeFormat bit mask) in an 8-bit grey
+/// image.  Returns the number of results written to *results (free them with czx_free),
+/// or -1 if zxing-cpp threw.
+int czx_read(const unsigned char *gray, int width, int height, int stride, int formats,
+             int try_harder, int try_rotate, czx_result **results);
+
+void czx_free(czx_result *results, int count);
+
+/// Renders `length` bytes (taken as ISO-8859-1, so any byte survives) as a PDF417 symbol
+/// into a newly allocated 8-bit image (free with czx_free_image).  `width`/`height` are
+/// the minimum size; returns 0 on success.
+int czx_write_pdf417(const unsigned char *bytes, int length, int width, int height, int margin, int ecc_level,
+                     unsigned char **pixels, int *out_width, int *out_height);
+
+void czx_free_image(unsigned char *pixels);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,131 @@
+import AAMVA
+import BarcodeScanning
+import DocumentModel
+import Foundation
+import Imaging
+
+/// What `read(image:)` looks for.
+public struct ReadOptions: Sendable {
+    /// Images declaring more pixels are refused with `imageTooLarge`.
+    public var maximumPixels = 100_000_000
+    /// `mrz`, `pdf417`, `barcodes`; empty means everything.
+    public var only: Set<String> = []
+    public init(maximumPixels: Int = 100_000_000, only: Set<String> = []) { self.maximumPixels = maximumPixels; self.only = only }
+    func wants(_ kind: String) -> Bool { only.isEmpty || only.contains(kind) }
+}
+
+extension DocumentReader {
+    /// Whether decoded PDF417 bytes are structurally sound: a payload that claims to be
+    /// AAMVA must parse with a consistent directory; anything else is taken as it is.
+    public static let acceptPDF417: @Sendable ([UInt8]) -> Bool = { bytes in
+        let looksAAMVA = bytes.prefix(64).withUnsafeBufferPointer { buf in
+            String(decoding: buf, as: UTF8.self).contains("ANSI") || String(decoding: buf, as: UTF8.self).contains("AAMVA")
+        }
+        guard looksAAMVA else { return true }
+        guard let r = try? AAMVAParser().parse(bytes) else { return false }
+        return r.checks.first { $0.name == "subfileDirectory" }?.valid ?? false
+    }
+
+    /// Every document in a grey image: licences from PDF417 barcodes (and MRZs, when the
+    /// MRZ scanner is available).
+    public func read(image: GrayImage, options: ReadOptions = ReadOptions()) -> [IdentityDocument] {
+        var documents: [IdentityDocument] = []
+        if options.wants("pdf417") {
+            let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: Self.acceptPDF417)
+            for code in scanner.pdf417(image) {
+                let section = BarcodeSection(format: code.format, text: code.text)
+                if let doc = try? read(aamvaPayload: code.bytes, source: .pdf417, barcode: section) { documents.append(doc) }
+            }
+        }
+        return documents
+    }
+
+    /// Reads an image file (or image bytes) into a result that never throws: errors are
+    /// carried in `ReadResult.error` with the contract's codes.
+    public func read(imageData: [UInt8], name: String, options: ReadOptions = ReadOptions()) -> ReadResult {
+        let image: GrayImage
+        do {
+            image = try ImageLoader(maximumPixels: options.maximumPixels).load(data: imageData)
+        } catch {
+            return ReadResult(input: name, documents: [], error: Self.readError(error))
+        }
+        let documents = read(image: image, options: options)
+        if documents.isEmpty {
+            return ReadResult(input: name, documents: [], error: ReadError(.noDocumentFound,
+                "No MRZ or licence barcode was found in the image; check that the document fills a good part of the picture and is in focus."))
+        }
+        return ReadResult(input: name, documents: documents)
+    }
+
+    public func read(imageAt path: String, options: ReadOptions = ReadOptions()) -> ReadResult {
+        switch Self.loadFile(path) {
+        case .success(let bytes): return read(imageData: bytes, name: path, options: options)
+        case .failure(let error): return ReadResult(input: path, documents: [], error: error)
+        }
+    }
+
+    /// Every barcode in an image file, without parsing.
+    public func barcodes(imageAt path: String, maximumPixels: Int = 100_000_000) -> BarcodesResult {
+        switch Self.loadFile(path) {
+        case .success(let bytes): return barcodes(imageData: bytes, name: path, maximumPixels: maximumPixels)
+        case .failure(let error): return BarcodesResult(input: path, barcodes: [], error: error)
+        }
+    }
+
+    public func barcodes(imageData: [UInt8], name: String, maximumPixels: Int = 100_000_000) -> BarcodesResult {
+        do {
+            let image = try ImageLoader(maximumPixels: maximumPixels).load(data: imageData)
+            let found = BarcodeScanner(includeOtherFormats: true).scan(image)
+            return BarcodesResult(input: name, barcodes: found.map(BarcodesResult.Entry.init), error: nil)
+        } catch {
+            return BarcodesResult(input: name, barcodes: [], error: Self.readError(error))
+        }
+    }
+
+    static func readError(_ error: ImageError) -> ReadError {
+        switch error {
+        case .empty: return ReadError(.emptyInput, error.description)
+        case .tooLarge: return ReadError(.imageTooLarge, error.description)
+        case .unreadable: return ReadError(.unreadableImage, error.description)
+        }
+    }
+
+    static func loadFile(_ path: String) -> Result<[UInt8], ReadError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(ReadError(.fileNotFound, "No file at '\(path)'; check the path."))
+        }
+        if isDirectory.boolValue { return .failure(ReadError(.unreadableImage, "'\(path)' is a directory; give an image file.")) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(ReadError(.unreadableImage, "'\(path)' cannot be opened; check its permissions."))
+        }
+        if data.isEmpty { return .failure(ReadError(.emptyInput, "'\(path)' is empty (0 bytes).")) }
+        return .success([UInt8](data))
+    }
+}
+
+/// The result of `idreader barcodes` for one input (JSON contract).
+public struct BarcodesResult: Sendable, Codable, Equatable {
+    public struct Entry: Sendable, Codable, Equatable {
+        public let format: String
+        public let text: String
+        /// Base64 of the exact payload bytes.
+        public let bytes: String
+        public let corners: [[Int]]
+        public init(_ b: Barcode) {
+            format = b.format; text = b.text; bytes = Data(b.bytes).base64EncodedString(); corners = b.corners
+        }
+    }
+    public let input: String
+    public let barcodes: [Entry]
+    public let error: ReadError?
+
+    public init(input: String, barcodes: [Entry], error: ReadError?) { self.input = input; self.barcodes = barcodes; self.error = error }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(input, forKey: .input)
+        try c.encode(barcodes, forKey: .barcodes)
+        try c.encode(error, forKey: .error)
+    }
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""PDF417 reading: idreader vs the Python zxing-cpp package vs zbarimg, in one run.
+
+Sets: ../shared/corpus/pdf417 (public test images) and generated licence backs
+(tools/licence-samples) at three levels: clean (rotations 0..15°), mild, hard.
+Success = the decoded bytes equal the expected payload.  Times include loading the file.
+Run from the repo root after `swift build -c release` (`make bench-pdf417` does it all).
+"""
+import base64
+import csv
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+import zxingcpp
+from PIL import Image
+
+OUT = "bench/out/pdf417"
+CORPUS = "../shared/corpus/pdf417"
+
+
+def generate():
+    sets = {"clean": ("clean", ["0", "2", "4", "8", "12", "15", "-5", "-10", "-15"], 45),
+            "mild": ("mild", ["0", "5", "-5", "10", "-10", "15", "-15"], 35), "hard": ("hard", ["0", "3", "-3"], 30)}
+    for name, (level, rotations, count) in sets.items():
+        d = os.path.join(OUT, name)
+        if not glob.glob(d + "/*.bin"):
+            subprocess.run([sys.executable, "tools/licence-samples/make_licence_images.py", d, "--count", str(count),
+                            "--seed", str(hash(name) % 1000), "--level", level, "--rotate", *rotations],
+                           check=True, stderr=subprocess.DEVNULL)
+
+
+def cases():
+    out = {"corpus": []}
+    for row in csv.DictReader(open(os.path.join(CORPUS, "MANIFEST.tsv")), delimiter="\t"):
+        if row["kind"] in ("text", "bytes"):
+            out["corpus"].append((os.path.join(CORPUS, row["file"]), open(os.path.join(CORPUS, row["expected"]), "rb").read()))
+    for name in ("clean", "mild", "hard"):
+        out[name] = [(p, open(os.path.splitext(p)[0] + ".bin", "rb").read())
+                     for p in sorted(glob.glob(os.path.join(OUT, name, "*.png")) + glob.glob(os.path.join(OUT, name, "*.jpg")))]
+    return out
+
+
+def matches(got, expected):
+    return got == expected or got.rstrip(b"\n") == expected.rstrip(b"\n")
+
+
+def ours(items):
+    listfile = os.path.join(OUT, "list.txt")
+    open(listfile, "w").write("\n".join(p for p, _ in items))
+    out = subprocess.run([".build/release/idreader-bench", "pdf417", listfile], capture_output=True, text=True, check=True).stdout
+    rows = [json.loads(l) for l in out.splitlines()]
+    return [(matches(base64.b64decode(r["bytes"]), e), r["ms"], r["pass"]) for r, (_, e) in zip(rows, items)]
+
+
+def zxing(items):
+    res = []
+    for p, e in items:
+        start = time.perf_counter()
+        img = np.asarray(Image.open(p).convert("L"))
+        found = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.PDF417)
+        ms = 1000 * (time.perf_counter() - start)
+        res.append((any(matches(bytes(b.bytes), e) for b in found), ms))
+    return res
+
+
+def zbar(items):
+    res = []
+    for p, e in items:
+        start = time.perf_counter()
+        out = subprocess.run(["zbarimg", "--raw", "-q", p], capture_output=True).stdout
+        res.append((matches(out, e), 1000 * (time.perf_counter() - start)))
+    return res
+
+
+def main():
+    generate()
+    print("| set | images | idreader | zxing-cpp (Python) | zbarimg | idreader median ms | zxing-cpp median ms | ms ratio on zxing-first-pass images |")
+    print("|---|---|---|---|---|---|---|---|")
+    passes = {}
+    for name, items in cases().items():
+        if not items:
+            continue
+        o, z, b = ours(items), zxing(items), zbar(items)
+        both = [(oo[1], zz[1]) for oo, zz in zip(o, z) if zz[0] and oo[2] == "plain"]
+        ratio = statistics.median(a for a, _ in both) / statistics.median(c for _, c in both) if both else float("nan")
+        print(f"| {name} | {len(items)} | {sum(x[0] for x in o) / len(items):.0%} | {sum(x[0] for x in z) / len(items):.0%} | "
+              f"{sum(x[0] for x in b) / len(items):.0%} | {statistics.median(x[1] for x in o):.0f} | "
+              f"{statistics.median(x[1] for x in z):.0f} | {ratio:.2f} |")
+        for ok, _, p in o:
+            if ok:
+                passes[p] = passes.get(p, 0) + 1
+    print("\nsuccessful pass counts:", json.dumps(passes))
+
+
+if __name__ == "__main__":
+    main()
