@@ -19,14 +19,15 @@ let package = Package(
         .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
         .target(name: "Imaging", dependencies: ["CLeptonica"]),
         .target(name: "BarcodeScanning", dependencies: ["Imaging", "CZXing", "CZBar"]),
+        .target(name: "MRZScanning", dependencies: ["Imaging", "MRZ", "CTesseract"]),
         .target(name: "DocumentModel", dependencies: ["MRZ", "AAMVA"]),
-        .target(name: "IDReader", dependencies: ["MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning"]),
+        .target(name: "IDReader", dependencies: ["MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
         .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel"]),
         .executableTarget(name: "idreader-bench", dependencies: ["MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
         .testTarget(name: "AAMVATests", dependencies: ["AAMVA"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ"]),
-        .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging"]),
+        .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging", "MRZScanning"]),
     ],
     cxxLanguageStandard: .cxx17
 )

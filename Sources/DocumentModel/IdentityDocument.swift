@@ -174,6 +174,21 @@ public struct BarcodeSection: Sendable, Codable, Equatable {
     public init(format: String, text: String) { self.format = format; self.text = text }
 }
 
+/// How good the picture was (documents read from images; additive to the contract).
+public struct ImageQualitySection: Sendable, Codable, Equatable {
+    /// Median MRZ character height in pixels.
+    public var characterHeight: Int?
+    /// Variance of the Laplacian (below ~30 is blurred).
+    public var sharpness: Double
+    /// Fraction of saturated pixels (above ~0.08 is a lot of glare).
+    public var glare: Double
+    /// Fields no check digit proves that the OCR was unsure of or that correction changed.
+    public var uncertainFields: [String]
+    public init(characterHeight: Int?, sharpness: Double, glare: Double, uncertainFields: [String]) {
+        self.characterHeight = characterHeight; self.sharpness = sharpness; self.glare = glare; self.uncertainFields = uncertainFields
+    }
+}
+
 /// One document read from an image or text: the JSON contract's `Document`.
 public struct IdentityDocument: Sendable, Codable, Equatable {
     public var kind: DocumentKind
@@ -185,6 +200,8 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
     public var barcode: BarcodeSection?
     /// Remarks that do not fail a check (additive to the contract).
     public var warnings: [String]
+    /// Picture quality, for documents read from images (additive to the contract).
+    public var quality: ImageQualitySection?
 
     /// True only when every check holds.
     public var valid: Bool { checks.allSatisfy(\.valid) }
@@ -195,7 +212,7 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         self.mrz = mrz; self.aamva = aamva; self.barcode = barcode; self.warnings = warnings
     }
 
-    enum CodingKeys: String, CodingKey { case kind, source, valid, fields, checks, mrz, aamva, barcode, warnings }
+    enum CodingKeys: String, CodingKey { case kind, source, valid, fields, checks, mrz, aamva, barcode, warnings, quality }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -207,6 +224,7 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         aamva = try c.decodeIfPresent(AAMVASection.self, forKey: .aamva)
         barcode = try c.decodeIfPresent(BarcodeSection.self, forKey: .barcode)
         warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
+        quality = try c.decodeIfPresent(ImageQualitySection.self, forKey: .quality)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -220,5 +238,6 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         try c.encode(aamva, forKey: .aamva)
         try c.encode(barcode, forKey: .barcode)
         try c.encode(warnings, forKey: .warnings)
+        if let quality { try c.encode(quality, forKey: .quality) }
     }
 }

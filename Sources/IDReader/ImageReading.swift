@@ -3,6 +3,7 @@ import BarcodeScanning
 import DocumentModel
 import Foundation
 import Imaging
+import MRZScanning
 
 /// What `read(image:)` looks for.
 public struct ReadOptions: Sendable {
@@ -26,10 +27,15 @@ extension DocumentReader {
         return r.checks.first { $0.name == "subfileDirectory" }?.valid ?? false
     }
 
-    /// Every document in a grey image: licences from PDF417 barcodes (and MRZs, when the
-    /// MRZ scanner is available).
+    /// Every document in a grey image: licences from PDF417 barcodes and MRZs.
     public func read(image: GrayImage, options: ReadOptions = ReadOptions()) -> [IdentityDocument] {
+        readWithDiagnosis(image: image, options: options).documents
+    }
+
+    /// Documents plus, when there are none, the likely reason.
+    func readWithDiagnosis(image: GrayImage, options: ReadOptions) -> (documents: [IdentityDocument], failure: MRZScanFailure?) {
         var documents: [IdentityDocument] = []
+        var failure: MRZScanFailure?
         if options.wants("pdf417") {
             let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: Self.acceptPDF417)
             for code in scanner.pdf417(image) {
@@ -37,7 +43,20 @@ extension DocumentReader {
                 if let doc = try? read(aamvaPayload: code.bytes, source: .pdf417, barcode: section) { documents.append(doc) }
             }
         }
-        return documents
+        if options.wants("mrz") {
+            let scan = MRZScanner(parser: mrzParser).scan(image)
+            for reading in scan.readings {
+                var doc = IdentityDocument(mrz: reading.result, source: .mrz, corrections: reading.changes.map {
+                    MRZSection.Correction(line: $0.line, column: $0.column, from: String($0.from), to: String($0.to))
+                })
+                doc.checks.append(DocumentCheck(name: reading.confidenceCheck.name, valid: reading.confidenceCheck.valid))
+                doc.quality = ImageQualitySection(characterHeight: scan.quality.characterHeight, sharpness: scan.quality.sharpness,
+                                                  glare: scan.quality.glare, uncertainFields: reading.uncertainFields.map(\.rawValue))
+                documents.append(doc)
+            }
+            if scan.readings.isEmpty { failure = scan.failure }
+        }
+        return (documents, failure)
     }
 
     /// Reads an image file (or image bytes) into a result that never throws: errors are
@@ -49,10 +68,11 @@ extension DocumentReader {
         } catch {
             return ReadResult(input: name, documents: [], error: Self.readError(error))
         }
-        let documents = read(image: image, options: options)
+        let (documents, failure) = readWithDiagnosis(image: image, options: options)
         if documents.isEmpty {
-            return ReadResult(input: name, documents: [], error: ReadError(.noDocumentFound,
-                "No MRZ or licence barcode was found in the image; check that the document fills a good part of the picture and is in focus."))
+            let message = failure.map { $0 == .noMRZ ? "No MRZ or licence barcode was found in the image; check that the document fills a good part of the picture and is in focus." : $0.message }
+                ?? "No licence barcode was found in the image; check that the barcode is in the picture and in focus."
+            return ReadResult(input: name, documents: [], error: ReadError(.noDocumentFound, message))
         }
         return ReadResult(input: name, documents: documents)
     }

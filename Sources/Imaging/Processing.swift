@@ -53,6 +53,11 @@ extension GrayImage {
         return out.grayImage()
     }
 
+    /// Scaled down so that it is at most `width` wide (unchanged if already narrower).
+    public func reduced(toWidth target: Int) -> GrayImage {
+        width > target ? scaled(by: Double(target) / Double(width)) : self
+    }
+
     /// The sub-image inside `rect` (clipped to the image).
     public func cropped(x: Int, y: Int, width: Int, height: Int) -> GrayImage {
         let x0 = max(0, min(self.width, x)), y0 = max(0, min(self.height, y))

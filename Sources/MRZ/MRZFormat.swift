@@ -19,6 +19,12 @@ public enum MRZFormat: String, Sendable, Codable, CaseIterable {
     /// The length of each line, top to bottom.
     public var lineLengths: [Int] { layout.lineLengths }
 
+    /// Where each field sits, and whether a check digit (its own or the composite) covers it.
+    public var fieldPositions: [MRZFieldPosition] {
+        layout.fields.map { MRZFieldPosition(name: $0.name, line: $0.line, range: $0.range,
+                                             provenByCheckDigit: MRZCorrector.isCoveredByCheck($0, layout: layout)) }
+    }
+
     var layout: FormatLayout {
         switch self {
         case .td1: return FormatLayout.td1
@@ -30,6 +36,15 @@ public enum MRZFormat: String, Sendable, Codable, CaseIterable {
         case .swissDrivingLicense: return FormatLayout.swissDrivingLicense
         }
     }
+}
+
+/// A field's place in a layout.
+public struct MRZFieldPosition: Sendable, Equatable {
+    public let name: MRZFieldName
+    /// 0-based line and column range.
+    public let line: Int
+    public let range: Range<Int>
+    public let provenByCheckDigit: Bool
 }
 
 /// The fields an MRZ layout can hold.

@@ -1,0 +1,113 @@
+import CTesseract
+import Foundation
+import Imaging
+
+/// One recognised text line: its text, box, mean confidence and per-character alternatives.
+struct OCRLine {
+    var text: String
+    var box: (x: Int, y: Int, width: Int, height: Int)
+    var confidence: Float
+    /// For each character of `text`: other candidates, most likely first.
+    var alternatives: [[Character]]
+    /// For each character of `text`: Tesseract's confidence, 0–100.
+    var confidences: [Float] = []
+}
+
+/// Owns one `TessBaseAPI` initialised with the OCR-B model.  Tesseract handles are not
+/// thread-safe, so each thread gets its own, created once and reused (`forCurrentThread`).
+final class OCREngine {
+    private let handle: OpaquePointer
+    static let charset = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
+
+    private init?(tessdata: String, language: String) {
+        guard let h = TessBaseAPICreate() else { return nil }
+        handle = h
+        guard TessBaseAPIInit3(handle, tessdata, language) == 0 else {
+            TessBaseAPIDelete(handle)
+            return nil
+        }
+        TessBaseAPISetVariable(handle, "tessedit_char_whitelist", Self.charset)
+        TessBaseAPISetVariable(handle, "lstm_choice_mode", "2")
+        TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    private static let key = "IDReader.OCREngine"
+
+    /// This thread's engine for the model in `tessdata` (`nil` if the model cannot be loaded).
+    static func forCurrentThread(tessdata: String, language: String = "ocrb") -> OCREngine? {
+        let dictionary = Thread.current.threadDictionary
+        let cacheKey = "\(key):\(tessdata):\(language)"
+        if let engine = dictionary[cacheKey] as? OCREngine { return engine }
+        guard let engine = OCREngine(tessdata: tessdata, language: language) else { return nil }
+        dictionary[cacheKey] = engine
+        return engine
+    }
+
+    /// Text-line boxes from Tesseract's layout analysis alone (no recognition: fast).
+    func layoutLines(in image: GrayImage) -> [PixelBox] {
+        image.pixels.withUnsafeBufferPointer { buf in
+            TessBaseAPISetImage(handle, buf.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+            TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+            defer { TessBaseAPIClear(handle) }
+            guard let page = TessBaseAPIAnalyseLayout(handle) else { return [] }
+            defer { TessPageIteratorDelete(page) }
+            var boxes: [PixelBox] = []
+            repeat {
+                var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+                if TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b) != 0 {
+                    boxes.append(PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)))
+                }
+            } while TessPageIteratorNext(page, RIL_TEXTLINE) != 0
+            return boxes
+        }
+    }
+
+    /// Recognises `image` with page segmentation `mode` (6 block, 7 single line, 11 sparse)
+    /// and returns its text lines.
+    func lines(in image: GrayImage, mode: Int32) -> [OCRLine] {
+        image.pixels.withUnsafeBufferPointer { buf in
+            TessBaseAPISetImage(handle, buf.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+            TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(mode)))
+            defer { TessBaseAPIClear(handle) }
+            guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+            defer { TessResultIteratorDelete(iterator) }
+            var lines: [OCRLine] = []
+            var current: OCRLine? = nil
+            let page = TessResultIteratorGetPageIterator(iterator)
+            repeat {
+                if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                    if let line = current, !line.text.isEmpty { lines.append(line) }
+                    var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+                    TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b)
+                    current = OCRLine(text: "", box: (Int(l), Int(t), Int(r - l), Int(b - t)),
+                                      confidence: TessResultIteratorConfidence(iterator, RIL_TEXTLINE), alternatives: [])
+                }
+                guard let symbol = TessResultIteratorGetUTF8Text(iterator, RIL_SYMBOL) else { continue }
+                let text = String(cString: symbol)
+                TessDeleteText(symbol)
+                let symbolConfidence = TessResultIteratorConfidence(iterator, RIL_SYMBOL)
+                var alternatives: [Character] = []
+                if let choices = TessResultIteratorGetChoiceIterator(iterator) {
+                    repeat {
+                        if let c = TessChoiceIteratorGetUTF8Text(choices), let ch = String(cString: c).first, String(ch) != text {
+                            alternatives.append(ch)
+                        }
+                    } while TessChoiceIteratorNext(choices) != 0
+                    TessChoiceIteratorDelete(choices)
+                }
+                for ch in text where ch != " " {
+                    current?.text.append(ch)
+                    current?.alternatives.append(alternatives)
+                    current?.confidences.append(symbolConfidence)
+                }
+            } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
+            if let line = current, !line.text.isEmpty { lines.append(line) }
+            return lines
+        }
+    }
+}
