@@ -1,13 +1,17 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test bench-mrz bench-aamva bench-pdf417 train-ocrb
+.PHONY: samples test fuzz bench-mrz bench-aamva bench-pdf417 train-ocrb
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
 
-test:               ## set up, build, run every test
+test:               ## set up, build, run every test, then a short smoke of each fuzzer
 	scripts/setup.sh
 	swift build --build-tests
 	swift test --skip-build
+	fuzz/run.sh 15
+
+fuzz:               ## long fuzzing run: make fuzz SECONDS=1800
+	fuzz/run.sh $${SECONDS:-300}
 
 bench-mrz:          ## MRZ parse throughput vs the Python `mrz` package
 	scripts/setup.sh --bench

@@ -27,7 +27,7 @@ let package = Package(
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
         .testTarget(name: "AAMVATests", dependencies: ["AAMVA"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ"]),
-        .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging", "MRZScanning"]),
+        .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging", "MRZScanning"], exclude: ["Fixtures"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -91,7 +91,7 @@ enum ValueDecoding {
 
     /// `1`/`M` male, `2`/`F` female, `X` unspecified-by-choice; `9` (not specified) is `nil`.
     static func sex(_ raw: String?) -> String? {
-        switch raw.map { trim($0).uppercased() } {
+        switch raw.map({ trim($0).uppercased() }) {
         case "1", "M": return "M"
         case "2", "F": return "F"
         case "X": return "X"

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses and runs each for a while.
+#   fuzz/run.sh [SECONDS_PER_HARNESS] [HARNESS...]     (default 20 s, all harnesses)
+# Harness sources are compiled into one module with the code they test (-sanitize=fuzzer,address).
+# Corpora live in .build/fuzz/corpus-NAME (seeded from the tests' generators); crashes are
+# written to .build/fuzz/crash-*; a crash fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}; shift || true
+harnesses=("$@"); [ ${#harnesses[@]} -gt 0 ] || harnesses=(mrz_parse aamva_parse aamva_roundtrip cli_arguments)
+out=.build/fuzz; mkdir -p "$out"
+sources() {
+  case "$1" in
+    mrz_parse) ls Sources/MRZ/*.swift ;;
+    aamva_parse|aamva_roundtrip) ls Sources/AAMVA/*.swift ;;
+    cli_arguments) echo Sources/idreader/Arguments.swift ;;
+  esac
+}
+seed() {
+  local dir="$out/corpus-$1"; mkdir -p "$dir"
+  [ -n "$(ls -A "$dir")" ] && return
+  case "$1" in
+    mrz_parse) cp samples/mrz/*.txt "$dir"/ ;;
+    aamva_parse) cp samples/aamva/*.txt "$dir"/; cp ../shared/corpus/aamva/*.txt "$dir"/ 2>/dev/null || true ;;
+    aamva_roundtrip) for i in 1 2 3 4; do printf "seed%04d\000" $i > "$dir/s$i"; printf "seed%04d\200xyzw" $i > "$dir/m$i"; done ;;
+    cli_arguments) printf 'read\0--jobs\0002\0-' > "$dir/a"; printf 'generate\0mrz\0--count\0005' > "$dir/b" ;;
+  esac
+}
+status=0
+for h in "${harnesses[@]}"; do
+  # shellcheck disable=SC2046
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$h $(sources "$h") "fuzz/$h.swift" -o "$out/$h" 2>&1 | grep -v warning || true
+  seed "$h"
+  echo "== $h: ${seconds}s"
+  if ! "$out/$h" -max_total_time="$seconds" -max_len=4096 -artifact_prefix="$out/crash-$h-" "$out/corpus-$h" 2>"$out/$h.log"; then
+    echo "CRASH in $h: see $out/$h.log"; status=1
+  fi
+  grep -E "^#[0-9]+ +DONE|Done [0-9]+ runs" "$out/$h.log" | tail -1 || tail -3 "$out/$h.log"
+done
+exit $status
