@@ -81,6 +81,22 @@ enum Batch {
     }
 }
 
+/// Runs `work` with a time limit: after `seconds` the caller gets `onTimeout()` and the
+/// work is abandoned (it finishes in the background; the process exit ends it).  A
+/// pathological image therefore cannot hang a batch.
+func withTimeLimit<R: Sendable>(_ seconds: Double, _ work: @escaping @Sendable () -> R, onTimeout: () -> R) -> R {
+    let box = ResultSlots<R>(count: 1)
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        box.set(0, work())
+        done.signal()
+    }
+    if done.wait(timeout: .now() + seconds) == .timedOut { return onTimeout() }
+    var result: R?
+    box.drain { _, r in result = r }
+    return result ?? onTimeout()
+}
+
 /// Results filled by workers and drained in order.
 final class ResultSlots<R>: @unchecked Sendable {
     private var slots: [R?]

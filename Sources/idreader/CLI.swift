@@ -86,10 +86,15 @@ struct CLI {
         if let max = options.maxPixels { readOptions.maximumPixels = max }
         let stdinBytes = inputs.contains { if case .stdin = $0 { return true }; return false } ? stdinImage() : nil
         let frozenOptions = readOptions
+        let timeLimit = options.timeLimit ?? 60
         var all: [ReadResult] = []
         Batch.run(inputs, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress(inputs.count > 1)) { input in
             switch input {
-            case .file(let path): return reader.read(imageAt: path, options: frozenOptions)
+            case .file(let path):
+                return withTimeLimit(timeLimit, { reader.read(imageAt: path, options: frozenOptions) }) {
+                    ReadResult(input: path, documents: [], error: ReadError(.timeLimitExceeded,
+                        "Reading '\(path)' took longer than \(Int(timeLimit)) s and was abandoned; raise --time-limit or check the image."))
+                }
             case .failed(let path, let error): return ReadResult(input: path, documents: [], error: error)
             case .stdin:
                 guard let bytes = stdinBytes else {
