@@ -140,13 +140,21 @@ public struct MRZScanner: Sendable {
     }
 
     /// Reads each line of a band on its own crop, fits lengths with fillers, corrects.
+    /// OCR of one line box; small lines are scaled up to about 40 px, and `extraScale`
+    /// gives a second, independent view of the same line.
+    func ocrLine(_ box: PixelBox, in image: GrayImage, engine: OCREngine, extraScale: Double = 1) -> OCRLine? {
+        let padY = box.height / 2 + 2, padX = box.height
+        var crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
+        var factor = box.height < 30 ? min(4, 40 / Double(max(box.height, 1))) : 1
+        factor *= extraScale
+        if abs(factor - 1) > 0.05 { crop = crop.scaled(by: factor) }
+        return engine.lines(in: crop, mode: 7).max(by: { $0.text.count < $1.text.count })
+    }
+
     func read(_ band: [PixelBox], in image: GrayImage, engine: OCREngine) -> MRZReading? {
         var texts: [String] = [], alternatives: [(alternatives: [[Character]], confidences: [Float])] = []
         for box in band {
-            let padY = box.height / 2 + 2, padX = box.height
-            var crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
-            if box.height < 30 { crop = crop.scaled(by: min(4, 40 / Double(max(box.height, 1)))) }
-            guard let line = engine.lines(in: crop, mode: 7).max(by: { $0.text.count < $1.text.count }) else { return nil }
+            guard let line = ocrLine(box, in: image, engine: engine) else { return nil }
             texts.append(line.text)
             alternatives.append((line.alternatives, line.confidences))
         }
@@ -166,6 +174,18 @@ public struct MRZScanner: Sendable {
                 let line = fitted[field.line]
                 let doubtful = field.range.contains { i in i < line.confidences.count && line.confidences[i] < Self.minimumConfidence }
                 if doubtful, !uncertain.contains(field.name) { uncertain.append(field.name) }
+            }
+            // A second reading at another scale must agree on every field no check digit
+            // covers: LSTM insertions and swaps in names are rarely stable across scales.
+            for (lineIndex, box) in band.enumerated() {
+                let unproven = c.result.format.fieldPositions.filter { !$0.provenByCheckDigit && $0.line == lineIndex }
+                guard !unproven.isEmpty else { continue }
+                let second = ocrLine(box, in: image, engine: engine, extraScale: 1.4)
+                    .flatMap { Self.fitLength($0, to: target) }.map { Array($0.text) }
+                let first = Array(c.result.lines[lineIndex])
+                for field in unproven where second == nil || Array(second![field.range]) != Array(first[field.range]) {
+                    if !uncertain.contains(field.name) { uncertain.append(field.name) }
+                }
             }
             return MRZReading(result: c.result, changes: c.changes, uncertainFields: uncertain)
         }
