@@ -49,6 +49,9 @@ public struct AAMVAParser: Sendable {
         private var keys: [Int] = []
         private var values: [String] = []
         init(_ subfiles: [AAMVASubfile]) {
+            let n = subfiles.reduce(0) { $0 + $1.elements.count }
+            keys.reserveCapacity(n)
+            values.reserveCapacity(n)
             for s in subfiles { for e in s.elements { keys.append(e.key); values.append(e.value) } }
         }
         subscript(_ id: StaticString) -> String? {
@@ -117,9 +120,9 @@ public struct AAMVAParser: Sendable {
 
     static func invalidDates(_ lookup: Lookup, yearFirst: Bool) -> [String] {
         var bad: [String] = []
-        for (id, raw) in [("DBA", lookup["DBA"]), ("DBB", lookup["DBB"]), ("DBD", lookup["DBD"])] {
-            if let raw, !ValueDecoding.isValidDate(raw, yearFirst: yearFirst) { bad.append(id) }
-        }
+        if let raw = lookup["DBA"], !ValueDecoding.isValidDate(raw, yearFirst: yearFirst) { bad.append("DBA") }
+        if let raw = lookup["DBB"], !ValueDecoding.isValidDate(raw, yearFirst: yearFirst) { bad.append("DBB") }
+        if let raw = lookup["DBD"], !ValueDecoding.isValidDate(raw, yearFirst: yearFirst) { bad.append("DBD") }
         return bad
     }
 

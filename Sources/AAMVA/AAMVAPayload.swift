@@ -1,23 +1,40 @@
 /// One data element as found in the payload (value trimmed of padding).
 public struct AAMVAElement: Sendable, Equatable, Codable {
-    /// Three-character element ID (`DAQ`, `DCS`, `ZVA`, ...).
-    public let id: String
-    public let value: String
-    /// The ID's three bytes packed in one integer, for lookups without string hashing.
+    /// The ID's three bytes packed in one integer (lookups without string hashing).
     let key: Int
+    public let value: String
+
+    /// Three-character element ID (`DAQ`, `DCS`, `ZVA`, ...).
+    public var id: String {
+        String(unsafeUninitializedCapacity: 3) { out in
+            out[0] = UInt8(truncatingIfNeeded: key >> 16); out[1] = UInt8(truncatingIfNeeded: key >> 8); out[2] = UInt8(truncatingIfNeeded: key)
+            return 3
+        }
+    }
 
     public init(id: String, value: String) {
-        self.id = id
-        self.value = value
         var k = 0
         for b in id.utf8.prefix(3) { k = k << 8 | Int(b) }
         key = k
+        self.value = value
+    }
+
+    /// For the scanner, which has the ID's bytes at hand.
+    init(idBytes b: ArraySlice<UInt8>, value: String) {
+        let s = b.startIndex
+        key = Int(b[s]) << 16 | Int(b[s + 1]) << 8 | Int(b[s + 2])
+        self.value = value
     }
 
     enum CodingKeys: String, CodingKey { case id, value }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try c.decode(String.self, forKey: .id), value: try c.decode(String.self, forKey: .value))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(value, forKey: .value)
     }
 }
 

@@ -10,7 +10,11 @@ struct PayloadScanner {
     /// which scanners in HID mode sprinkle through the data.
     static func clean(_ input: [UInt8]) -> [UInt8] {
         // most payloads need nothing removed: avoid the copy
-        if !input.contains(where: { $0 == 0 || $0 >= 0x80 }) { return input }
+        let needsCleaning = input.withUnsafeBufferPointer { p -> Bool in
+            for b in p where b == 0 || b >= 0x80 { return true }
+            return false
+        }
+        if !needsCleaning { return input }
         var out: [UInt8] = []
         out.reserveCapacity(input.count)
         var i = 0
@@ -53,8 +57,10 @@ struct PayloadScanner {
     }
 
     /// Searches for `ANSI ` / `AAMVA` followed by a six-digit IIN and a two-digit version.
+    static let ansi = Array("ANSI".utf8), aamva = Array("AAMVA".utf8)
+
     func findHeader() -> HeaderScan? {
-        let ansi = Array("ANSI".utf8), aamva = Array("AAMVA".utf8)
+        let ansi = Self.ansi, aamva = Self.aamva
         var i = 0
         let limit = min(bytes.count, 4_096)  // the header sits at the start, after little junk
         while i < limit {
@@ -147,7 +153,12 @@ enum ElementScan {
         while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
         let slice = b[lo..<hi]
         // Payload text is ASCII in practice; keep Latin-1 letters when the bytes are not UTF-8.
-        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
+        let ascii = b.withUnsafeBufferPointer { buf -> String? in
+            let part = UnsafeBufferPointer(rebasing: buf[lo..<hi])
+            for c in part where c >= 0x80 { return nil }
+            return String(decoding: part, as: UTF8.self)
+        }
+        if let ascii { return ascii }
         if let s = String(validating: slice, as: UTF8.self) { return s }
         return String(slice.map { Character(UnicodeScalar($0)) })
     }
@@ -160,17 +171,21 @@ enum ElementScan {
         // (otherwise a name ending in "ID" before an element ID would look like a marker).
         let knownTypes = types.isEmpty ? ["DL", "ID"] : types
         var separatorCount = 0, pipes = 0
-        for i in start..<b.count {
-            let c = b[i]
-            if c == 0x0A || c == 0x0D || c == 0x1E || c == 0x1C { separatorCount += 1 } else if c == UInt8(ascii: "|") { pipes += 1 }
+        b.withUnsafeBufferPointer { p in
+            var i = start
+            // three separators settle it; only without them do pipes matter
+            while i < p.count, separatorCount < 3 {
+                let c = p[i]
+                if c == 0x0A || c == 0x0D || c == 0x1E || c == 0x1C { separatorCount += 1 } else if c == UInt8(ascii: "|") { pipes += 1 }
+                i += 1
+            }
         }
         let firstType = types.first ?? "DL"
         if separatorCount >= 3 {
-            return splitOnSeparators(b, from: start, types: knownTypes, first: firstType, isSeparator: { $0 == 0x0A || $0 == 0x0D || $0 == 0x1E || $0 == 0x1C })
+            return splitOnSeparators(b, from: start, types: knownTypes, first: firstType, pipes: false)
         }
         if pipes >= 3 {
-            return splitOnSeparators(b, from: start, types: knownTypes, first: firstType,
-                                     isSeparator: { separators.contains($0) || $0 == UInt8(ascii: "|") })
+            return splitOnSeparators(b, from: start, types: knownTypes, first: firstType, pipes: true)
         }
         return splitOnIDs(b, from: start, types: knownTypes, first: firstType, version: version)
     }
@@ -188,34 +203,42 @@ enum ElementScan {
     }
 
     static func splitOnSeparators(_ b: [UInt8], from start: Int, types: [String], first: String,
-                                  isSeparator: (UInt8) -> Bool) -> [AAMVASubfile] {
-        var subfiles: [AAMVASubfile] = [AAMVASubfile(type: first, elements: [])]
+                                  pipes: Bool) -> [AAMVASubfile] {
+        var subfiles: [AAMVASubfile] = []
+        var currentType = first
+        var current: [AAMVAElement] = []
+        current.reserveCapacity(40)
         var i = start
-        while i < b.count {
-            var j = i
-            while j < b.count, !isSeparator(b[j]) { j += 1 }
-            var lo = i
-            while lo < j, b[lo] == 0x20 { lo += 1 }
-            if let t = subfileMarker(b, lo, types: types) {
-                if subfiles.last!.elements.isEmpty { subfiles[subfiles.count - 1] = AAMVASubfile(type: t, elements: []) } else {
-                    subfiles.append(AAMVASubfile(type: t, elements: []))
+        let p = b
+            while i < p.count {
+                var j = i
+                while j < p.count {
+                    let c = p[j]
+                    if c == 0x0A || c == 0x0D || c == 0x1E || c == 0x1C || (pipes && c == UInt8(ascii: "|")) { break }
+                    j += 1
                 }
-                lo += 2
-            } else if lo + 2 <= j, j - lo == 2, types.contains(String(decoding: b[lo..<lo + 2], as: UTF8.self)) {
-                // a bare type marker on its own (an empty subfile)
+                var lo = i
+                while lo < j, p[lo] == 0x20 { lo += 1 }
+                // a subfile marker is two letters then an ID: only tokens starting a subfile can hold one
+                if j - lo >= 5, PayloadScanner.isUpper(p[lo + 3]), let t = subfileMarker(b, lo, types: types) {
+                    if !current.isEmpty { subfiles.append(AAMVASubfile(type: currentType, elements: current)); current = [] }
+                    currentType = t
+                    lo += 2
+                } else if j - lo == 2, types.contains(String(decoding: p[lo..<lo + 2], as: UTF8.self)) {
+                    i = j + 1  // a bare type marker on its own (an empty subfile)
+                    continue
+                }
+                if j - lo >= 3, looksLikeID(b, lo) {
+                    if p[lo] == UInt8(ascii: "Z"), currentType.utf8.first != UInt8(ascii: "Z") {
+                        if !current.isEmpty { subfiles.append(AAMVASubfile(type: currentType, elements: current)); current = [] }
+                        currentType = String(decoding: p[lo..<lo + 2], as: UTF8.self)
+                    }
+                    current.append(AAMVAElement(idBytes: b[lo..<lo + 3], value: value(b, lo + 3..<j)))
+                }
                 i = j + 1
-                continue
-            }
-            if j - lo >= 3, looksLikeID(b, lo) {
-                let id = String(decoding: b[lo..<lo + 3], as: UTF8.self)
-                if b[lo] == UInt8(ascii: "Z"), subfiles.last!.type.utf8.first != UInt8(ascii: "Z") {
-                    subfiles.append(AAMVASubfile(type: String(id.prefix(2)), elements: []))
-                }
-                subfiles[subfiles.count - 1].elements.append(AAMVAElement(id: id, value: value(b, lo + 3..<j)))
-            }
-            i = j + 1
         }
-        return subfiles.filter { !$0.elements.isEmpty }
+        if !current.isEmpty { subfiles.append(AAMVASubfile(type: currentType, elements: current)) }
+        return subfiles
     }
 
     /// For payloads without separators: walk from ID to ID.  A value ends where the next
