@@ -30,14 +30,21 @@ enum Batch {
             }
             if !isDirectory.boolValue { out.append(.file(path)); continue }
             var files: [String] = []
+            var unreadable: [String] = []
             var visited = Set<String>()
-            walk(path, &files, &visited)
+            walk(path, &files, &unreadable, &visited)
             out += files.sorted().map { .file($0) }
+            out += unreadable.sorted().map {
+                .failed($0, ReadError(.fileNotFound, "'\($0)' is listed in the directory but cannot be opened; its name may not be valid UTF-8."))
+            }
+            if files.isEmpty && unreadable.isEmpty {
+                out.append(.failed(path, ReadError(.noDocumentFound, "The directory '\(path)' holds no image files (PNG, JPEG, TIFF, BMP, PNM, GIF, WebP).")))
+            }
         }
         return out
     }
 
-    private static func walk(_ directory: String, _ files: inout [String], _ visited: inout Set<String>) {
+    private static func walk(_ directory: String, _ files: inout [String], _ unreadable: inout [String], _ visited: inout Set<String>) {
         let real = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)).map {
             URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: directory).deletingLastPathComponent()).standardizedFileURL.path
         } ?? URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
@@ -46,10 +53,14 @@ enum Batch {
         for entry in entries {
             let path = (directory as NSString).appendingPathComponent(entry)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            let isImageName = imageExtensions.contains((entry as NSString).pathExtension.lowercased())
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if isImageName { unreadable.append(path) }
+                continue
+            }
             if isDirectory.boolValue {
-                walk(path, &files, &visited)
-            } else if imageExtensions.contains((entry as NSString).pathExtension.lowercased()) {
+                walk(path, &files, &unreadable, &visited)
+            } else if isImageName {
                 files.append(path)
             }
         }

@@ -3,6 +3,8 @@ import Foundation
 @testable import Imaging
 @testable import IDReader
 @testable import idreader
+import AAMVA
+@testable import BarcodeScanning
 
 /// The image rows of the bad-input matrix: each gives its typed error and one sentence.
 final class ImageInputTests: XCTestCase {
@@ -87,5 +89,47 @@ final class ImageInputTests: XCTestCase {
         XCTAssertEqual(ExifOrientation.read(exif), 6)
         XCTAssertEqual(ExifOrientation.read([0xFF, 0xD8, 0xFF, 0xDA]), 1)
         XCTAssertEqual(ExifOrientation.read(Array(repeating: 0xFF, count: 7)), 1)
+    }
+}
+
+final class MoreBadInputTests: XCTestCase {
+    func testNonUTF8FileNameAndClosedStdin() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("idreader-names-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // a file name with an invalid UTF-8 byte (0xFF), written through the C API
+        var raw = Array(dir.path.utf8) + Array("/bad-".utf8) + [0xFF] + Array(".png".utf8) + [0]
+        let fd = raw.withUnsafeMutableBufferPointer { p in p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { open($0, O_CREAT | O_WRONLY, 0o644) } }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        let console = RecordingConsole()
+        let code = CLI(console: console).run(["read", "--format", "jsonl", dir.path])
+        XCTAssertEqual(code, 3, "a file whose name is not UTF-8 is reported, not skipped")
+        XCTAssertTrue(console.stdout.contains("emptyInput") || console.stdout.contains("fileNotFound"), console.stdout)
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("idreader-empty-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let c2 = RecordingConsole()
+        XCTAssertEqual(CLI(console: c2).run(["read", "--format", "jsonl", empty.path]), 1)
+        XCTAssertTrue(c2.stdout.contains("holds no image files"))
+
+        let closed = RecordingConsole(stdin: nil)
+        XCTAssertEqual(CLI(console: closed).run(["read", "-"]), 3)
+        XCTAssertTrue(closed.stdout.contains("emptyInput"))
+        XCTAssertEqual(CLI(console: RecordingConsole(stdin: nil)).run(["mrz", "-"]), 3)
+    }
+
+    func testImageWithTwoDocuments() throws {
+        // two licence symbols side by side on one canvas: both are read
+        var generator = AAMVAGenerator(seed: 91)
+        let a = try XCTUnwrap(PDF417Writer.image(bytes: generator.next().payload, width: 600, height: 200))
+        let b = try XCTUnwrap(PDF417Writer.image(bytes: generator.next().payload, width: 600, height: 200))
+        let w = a.width + b.width + 300, h = max(a.height, b.height) + 200
+        var canvas = GrayImage(width: w, height: h, pixels: Array(repeating: 240, count: w * h))
+        for (img, x0) in [(a, 100), (b, a.width + 200)] {
+            for y in 0..<img.height { for x in 0..<img.width { canvas.pixels[(y + 100) * w + x0 + x] = img.pixels[y * img.width + x] } }
+        }
+        let docs = DocumentReader().read(image: canvas, options: IDReader.ReadOptions(only: ["pdf417"]))
+        XCTAssertEqual(docs.count, 2)
     }
 }
