@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test fuzz bench-mrz bench-aamva bench-pdf417 train-ocrb
+.PHONY: samples test fuzz bench-mrz bench-mrz-images bench-aamva bench-pdf417 train-ocrb
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -30,3 +30,8 @@ bench-pdf417:       ## PDF417 success rate and time vs zxing-cpp (Python) and zb
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	python3 bench/pdf417_read.py
+
+bench-mrz-images:   ## MRZ from images vs PassportEye
+	scripts/setup.sh --bench
+	swift build -c release --product idreader-bench
+	python3 bench/mrz_read.py

@@ -19,7 +19,13 @@ final class OCREngine {
     private let handle: OpaquePointer
     static let charset = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
 
+    /// Tesseract's OpenMP threads spin while waiting; on a busy machine one thread per
+    /// engine is faster, and callers parallelise across images instead.  Must be set
+    /// before OpenMP starts, i.e. before the first engine exists.
+    private static let singleThreaded: Void = { setenv("OMP_THREAD_LIMIT", "1", 0) }()
+
     private init?(tessdata: String, language: String) {
+        Self.singleThreaded
         guard let h = TessBaseAPICreate() else { return nil }
         handle = h
         guard TessBaseAPIInit3(handle, tessdata, language) == 0 else {

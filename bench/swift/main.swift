@@ -9,6 +9,7 @@ import MRZ
 //   idreader-bench mrz FILE          parse + validate; FILE: one MRZ per line, lines joined by '|'
 //   idreader-bench mrz-fields FILE   parse + validate + read every field
 //   idreader-bench pdf417 FILE       FILE: image paths; per image: decoded bytes, ms, pass
+//   idreader-bench mrz-images FILE   FILE: image paths; per image: MRZ lines, valid, ms
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
 // Prints JSON: {"parses": N, "seconds": S, "perSecond": R, "valid": V}
@@ -34,6 +35,23 @@ case "pdf417":
         let ms = Date().timeIntervalSince(start) * 1000
         let b64 = found.first.map { Data($0.bytes).base64EncodedString() } ?? ""
         print("{\"path\": \"\(path)\", \"bytes\": \"\(b64)\", \"ms\": \(ms), \"pass\": \"\(found.first?.pass ?? "")\"}")
+    }
+case "mrz-images":
+    // FILE: one image path per line.  Per image: the MRZ lines read, valid, ms.
+    let reader = DocumentReader()
+    for path in text.split(separator: "\n").map(String.init) {
+        let start = Date()
+        var lines: [String] = []
+        var valid = false
+        if let image = try? ImageLoader().load(path: path) {
+            if let doc = reader.read(image: image, options: IDReader.ReadOptions(only: ["mrz"])).first {
+                lines = doc.mrz?.lines ?? []
+                valid = doc.valid
+            }
+        }
+        let ms = Date().timeIntervalSince(start) * 1000
+        let json = try! JSONSerialization.data(withJSONObject: ["path": path, "lines": lines, "valid": valid, "ms": ms] as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
     }
 case "aamva", "aamva-fields":
     // FILE: payloads separated by NUL bytes

@@ -1,0 +1,44 @@
+import XCTest
+import Foundation
+import Imaging
+@testable import MRZScanning
+
+/// The committed OCR-B model loads and reads the committed fixture lines (drawn by a
+/// different renderer than its training data, see tools/train-ocrb/evaluate.py) within
+/// the accuracy measured when it was trained (tessdata/README.md).
+final class OCRModelTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// Maximum character error rate per level on the fixtures (measured value plus margin).
+    static let maximumCER: [String: Double] = ["clean": OCRModelBaseline.clean, "mild": OCRModelBaseline.mild]
+
+    func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var current = [i + 1]
+            for (j, cb) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    func testModelLoadsAndMeetsItsAccuracy() throws {
+        let tessdata = try XCTUnwrap(Tessdata.directory(), "tessdata/ocrb.traineddata must be committed")
+        let engine = try XCTUnwrap(OCREngine.forCurrentThread(tessdata: tessdata))
+        for (level, limit) in Self.maximumCER {
+            var errors = 0, characters = 0
+            for n in 0..<10 {
+                let base = Self.fixtures.appendingPathComponent(String(format: "%@-%02d", level, n))
+                let truth = try String(contentsOf: base.appendingPathExtension("gt.txt"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                let image = try ImageLoader().load(path: base.appendingPathExtension("png").path)
+                let read = engine.lines(in: image, mode: 7).map(\.text).joined()
+                errors += editDistance(Array(read), Array(truth))
+                characters += truth.count
+            }
+            let cer = Double(errors) / Double(characters)
+            XCTAssertLessThanOrEqual(cer, limit, "\(level): CER \(cer)")
+        }
+    }
+}

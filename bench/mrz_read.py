@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""MRZ from images: idreader vs PassportEye, in one run.
+
+Sets: ../shared/corpus/mrz (real specimen photos) and generated pages
+(tools/mrz-samples: TD3 passports, TD1 cards, MRV-A visas) at three levels.
+Reports exact-MRZ rate (all lines equal), valid-but-wrong count (marked valid, lines
+wrong: the number that must be 0), and median / p90 ms per image.
+Run from the repo root after `swift build -c release` (`make bench-mrz-images`).
+"""
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+OUT = "bench/out/mrz"
+CORPUS = "../shared/corpus/mrz"
+
+
+def generate():
+    for level, rotations, seed in (("clean", ["0"], 201), ("mild", ["0", "5", "-5"], 202), ("hard", ["0", "4", "-4"], 203)):
+        d = os.path.join(OUT, level)
+        if not glob.glob(d + "/*.txt"):
+            subprocess.run([sys.executable, "tools/mrz-samples/make_mrz_images.py", d, "--count", "8", "--seed", str(seed),
+                            "--level", level, "--rotate", *rotations], check=True)
+
+
+def cases():
+    sets = {"corpus": sorted(p for p in glob.glob(CORPUS + "/*") if p.endswith((".jpg", ".png")))}
+    for level in ("clean", "mild", "hard"):
+        sets[level] = sorted(p for p in glob.glob(os.path.join(OUT, level, "*")) if p.endswith((".jpg", ".png")))
+    return {k: [(p, open(os.path.splitext(p)[0] + ".txt").read().split()) for p in v] for k, v in sets.items()}
+
+
+def ours(items):
+    listfile = os.path.join(OUT, "list.txt")
+    open(listfile, "w").write("\n".join(p for p, _ in items))
+    out = subprocess.run([".build/release/idreader-bench", "mrz-images", listfile], capture_output=True, text=True, check=True).stdout
+    return [(r["lines"], r["valid"], r["ms"]) for r in map(json.loads, out.splitlines())]
+
+
+def passporteye(items):
+    from passporteye import read_mrz
+    res = []
+    for p, _ in items:
+        start = time.perf_counter()
+        try:
+            mrz = read_mrz(p)
+        except Exception:
+            mrz = None
+        ms = 1000 * (time.perf_counter() - start)
+        if mrz is None:
+            res.append(([], False, ms))
+        else:
+            d = mrz.to_dict()
+            res.append((d.get("raw_text", "").split(), bool(d.get("valid_score", 0) == 100), ms))
+    return res
+
+
+def row(name, label, items, results):
+    exact = sum(r[0] == e for r, (_, e) in zip(results, items))
+    wrong_valid = sum(r[1] and r[0] != e for r, (_, e) in zip(results, items))
+    ms = sorted(r[2] for r in results)
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    print(f"| {name} | {label} | {len(items)} | {exact / len(items):.0%} | {wrong_valid} | {statistics.median(ms):.0f} | {p90:.0f} |")
+
+
+def main():
+    generate()
+    print("| set | reader | images | exact MRZ | valid but wrong | median ms | p90 ms |")
+    print("|---|---|---|---|---|---|---|")
+    for name, items in cases().items():
+        if not items:
+            continue
+        row(name, "idreader", items, ours(items))
+        try:
+            row(name, "PassportEye", items, passporteye(items))
+        except ImportError:
+            print(f"| {name} | PassportEye | not installed (pip install passporteye) | | | | |")
+
+
+if __name__ == "__main__":
+    main()
