@@ -47,6 +47,12 @@ extension GrayImage {
         return out.grayImage()
     }
 
+    /// Unsharp-masked: restores edges softened by blur (radius in pixels, strength 0–1).
+    public func sharpened(radius: Int = 2, amount: Double = 0.7) -> GrayImage {
+        guard let pix = Pix(gray: self), let out = Pix(pixUnsharpMaskingGray(pix.pointer, Int32(radius), Float(amount))) else { return self }
+        return out.grayImage()
+    }
+
     /// A light box blur (radius in pixels) against noise.
     public func blurred(radius: Int = 1) -> GrayImage {
         guard let pix = Pix(gray: self), let out = Pix(pixBlockconv(pix.pointer, Int32(radius), Int32(radius))) else { return self }
