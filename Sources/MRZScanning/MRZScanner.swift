@@ -65,18 +65,15 @@ public struct MRZScanner: Sendable {
         for quarter in [0, 1, 3, 2] {
             var image = quarter == 0 ? input : input.rotatedOrthogonally(quarter)
             if let angle = image.reduced(toWidth: 1000).skewAngle(range: 15), abs(angle) > 0.4 { image = image.rotated(degrees: angle) }
-            for band in Self.candidateBands(image, engine: engine) {
+            // the lowest few candidate bands (upside-down pages are the 180° turn)
+            for band in Self.candidateBands(image, engine: engine).prefix(Self.maximumBandsPerOrientation) {
                 heights.append(band.map(\.height).max() ?? 0)
-                for flip in [false, true] {
-                    let lines = flip ? band.reversed().map { Self.flipBox($0, in: image) } : band
-                    let target = flip ? image.rotatedOrthogonally(2) : image
-                    guard let reading = read(lines, in: target, engine: engine) else { continue }
-                    if reading.result.isValid {
-                        quality.characterHeight = band.map(\.height).sorted()[band.count / 2]
-                        return ([reading], quality, nil)
-                    }
-                    if best == nil { best = reading }
+                guard let reading = read(band, in: image, engine: engine) else { continue }
+                if reading.result.isValid {
+                    quality.characterHeight = band.map(\.height).sorted()[band.count / 2]
+                    return ([reading], quality, nil)
                 }
+                if best == nil { best = reading }
             }
         }
         quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]
@@ -84,9 +81,8 @@ public struct MRZScanner: Sendable {
         return (best.map { [$0] } ?? [], quality, failure)
     }
 
-    static func flipBox(_ b: PixelBox, in image: GrayImage) -> PixelBox {
-        PixelBox(x: image.width - b.x - b.width, y: image.height - b.y - b.height, width: b.width, height: b.height)
-    }
+    /// Bands tried per orientation: bounds the time spent on pictures without an MRZ.
+    static let maximumBandsPerOrientation = 3
 
     /// Groups of 2 or 3 line blobs that look like an MRZ: long, thin, of similar width and
     /// left edge, evenly stacked.  Boxes are in `image` pixels.
