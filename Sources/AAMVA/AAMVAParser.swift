@@ -44,29 +44,25 @@ public struct AAMVAParser: Sendable {
     }
 
     /// First-occurrence lookup of element values across subfiles.  A payload holds a few
-    /// dozen elements, so a scan over packed IDs beats hashing strings.
+    /// dozen elements, so a scan over packed IDs beats hashing strings (and allocates nothing).
     struct Lookup {
-        private var keys: [Int] = []
-        private var values: [String] = []
-        init(_ subfiles: [AAMVASubfile]) {
-            let n = subfiles.reduce(0) { $0 + $1.elements.count }
-            keys.reserveCapacity(n)
-            values.reserveCapacity(n)
-            for s in subfiles { for e in s.elements { keys.append(e.key); values.append(e.value) } }
+        let subfiles: [AAMVASubfile]
+        init(_ subfiles: [AAMVASubfile]) { self.subfiles = subfiles }
+
+        func value(key: Int) -> String? {
+            for s in subfiles { for e in s.elements where e.key == key { return e.value } }
+            return nil
         }
         subscript(_ id: StaticString) -> String? {
             let p = id.utf8Start
-            let key = Int(p[0]) << 16 | Int(p[1]) << 8 | Int(p[2])
-            guard let i = keys.firstIndex(of: key) else { return nil }
-            return values[i]
+            return value(key: Int(p[0]) << 16 | Int(p[1]) << 8 | Int(p[2]))
         }
         subscript(_ id: String) -> String? {
             var key = 0, count = 0
             for b in id.utf8 { key = key << 8 | Int(b); count += 1 }
-            guard count == 3, let i = keys.firstIndex(of: key) else { return nil }
-            return values[i]
+            return count == 3 ? value(key: key) : nil
         }
-        func contains(key: Int) -> Bool { keys.contains(key) }
+        func contains(key: Int) -> Bool { value(key: key) != nil }
     }
 
     static func documentType(header: AAMVAHeader, subfiles: [AAMVASubfile]) -> String {
