@@ -133,8 +133,9 @@ public struct AAMVAParser: Sendable {
         let names = ValueDecoding.names({ lookup[$0] }, version: header.version,
                                         jurisdiction: jurisdiction ?? lookup["DAJ"])
         let height = ValueDecoding.height(dau: lookup["DAU"], dav: lookup["DAV"], version: header.version)
-        let pounds = ValueDecoding.nonEmpty(lookup["DAW"]).flatMap { Int($0) }
-        let kilos = ValueDecoding.nonEmpty(lookup["DAX"]).flatMap { Int($0) } ?? pounds.map { Int((Double($0) * 0.45359237).rounded()) }
+        let pounds = ValueDecoding.nonEmpty(lookup["DAW"]).flatMap { Int($0) }.flatMap { (1...1500).contains($0) ? $0 : nil }
+        let kilos = ValueDecoding.nonEmpty(lookup["DAX"]).flatMap { Int($0) }.flatMap { (1...700).contains($0) ? $0 : nil }
+            ?? pounds.map { Int((Double($0) * 0.45359237).rounded()) }
         let postalRaw = ValueDecoding.nonEmpty(lookup["DAK"] ?? lookup["DAP"])
         return AAMVAFields(
             documentType: documentType,

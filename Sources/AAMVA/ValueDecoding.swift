@@ -104,10 +104,10 @@ enum ValueDecoding {
     static func height(dau: String?, dav: String?, version: Int) -> (inches: Int?, cm: Int?) {
         if let raw = dau.map({ trim($0).uppercased() }), !raw.isEmpty {
             let digits = raw.prefix { $0.isASCII && $0.isNumber }
-            if raw.contains("CM"), let cm = Int(digits), cm > 0 { return (Int((Double(cm) / 2.54).rounded()), cm) }
+            if raw.contains("CM"), let cm = Int(digits), cm > 0 { return centimetres(cm) }
             if raw.contains("-") {
                 let parts = raw.split(separator: "-").compactMap { Int(trim(String($0))) }
-                if parts.count == 2, parts[1] < 12 { return inches(parts[0] * 12 + parts[1]) }
+                if parts.count == 2, parts[1] < 12, (0...9).contains(parts[0]) { return inches(parts[0] * 12 + parts[1]) }
             }
             if let n = Int(digits), n > 0 {
                 if raw.contains("IN") { return inches(n) }
@@ -118,12 +118,21 @@ enum ValueDecoding {
         }
         if let raw = dav.map({ trim($0).uppercased() }) {
             let digits = raw.prefix { $0.isASCII && $0.isNumber }
-            if let cm = Int(digits), cm > 0 { return (Int((Double(cm) / 2.54).rounded()), cm) }
+            if let cm = Int(digits), cm > 0 { return centimetres(cm) }
         }
         return (nil, nil)
     }
 
-    private static func inches(_ n: Int) -> (inches: Int?, cm: Int?) { (n, Int((Double(n) * 2.54).rounded())) }
+    /// Heights outside 1–120 inches are not heights (and huge ones would overflow).
+    private static func inches(_ n: Int) -> (inches: Int?, cm: Int?) {
+        guard (1...120).contains(n) else { return (nil, nil) }
+        return (n, Int((Double(n) * 2.54).rounded()))
+    }
+
+    private static func centimetres(_ cm: Int) -> (inches: Int?, cm: Int?) {
+        guard (1...300).contains(cm) else { return (nil, nil) }
+        return (Int((Double(cm) / 2.54).rounded()), cm)
+    }
 
     /// US `NNNNN` / `NNNNN-NNNN` (the +4 only when it is not `0000`), Canadian `A1A 1A1`.
     static func postalCode(_ raw: String?) -> String? {

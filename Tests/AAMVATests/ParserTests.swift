@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 @testable import AAMVA
 
 final class ParserTests: XCTestCase {
@@ -55,6 +56,16 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(ValueDecoding.date("00000000", yearFirst: false), .empty)
         XCTAssertEqual(ValueDecoding.date("11111112", yearFirst: false), .invalid)
         XCTAssertEqual(ValueDecoding.date("0229 2019", yearFirst: false), .invalid)
+    }
+
+    /// Found by fuzz/aamva_parse: an 18-digit height overflowed the conversion to centimetres.
+    func testFuzzRegressionHugeHeight() throws {
+        let crash = Data(base64Encoded: "QAoeDUFOU0kgNjM2MDE1MDMyREwPQ0EAAH+MCDAFuEIKRENCTFAKRENEUAojQkEwNApETwpEQVUgNzAwMDAwMDAwMDAwMDAwMDAwME51bWVyaWMwMDAwOTQ5NTYKAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAFpUQlfBCg==")!
+        let r = try AAMVAParser().parse(Array(crash))
+        XCTAssertNil(r.fields.heightCm)
+        XCTAssertNil(ValueDecoding.height(dau: "700000000000000000 IN", dav: nil, version: 3).cm)
+        XCTAssertNil(ValueDecoding.height(dau: "999999999999999999", dav: nil, version: 3).inches)
+        XCTAssertNil(ValueDecoding.height(dau: nil, dav: "9223372036854775807", version: 1).cm)
     }
 
     func testHeights() {
