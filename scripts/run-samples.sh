@@ -19,6 +19,8 @@ for f in samples/aamva/*.txt; do
   echo "== $f"
   run "$bin" aamva --format text "$f"
 done
+echo "== samples/passports (images)"
+run "$bin" read --format text samples/passports
 echo "== samples/licences (images)"
 run "$bin" read --format text samples/licences
 exit $status

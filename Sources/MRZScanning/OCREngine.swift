@@ -28,10 +28,9 @@ final class OCREngine {
         Self.singleThreaded
         guard let h = TessBaseAPICreate() else { return nil }
         handle = h
-        guard TessBaseAPIInit3(handle, tessdata, language) == 0 else {
-            TessBaseAPIDelete(handle)
-            return nil
-        }
+        // On failure deinit (which runs for a failed class initialiser once `handle` is
+        // set) ends and deletes the handle; deleting it here too would free it twice.
+        guard TessBaseAPIInit3(handle, tessdata, language) == 0 else { return nil }
         TessBaseAPISetVariable(handle, "tessedit_char_whitelist", Self.charset)
         TessBaseAPISetVariable(handle, "lstm_choice_mode", "2")
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")

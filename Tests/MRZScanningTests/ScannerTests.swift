@@ -1,0 +1,47 @@
+import XCTest
+import Foundation
+import Imaging
+import MRZ
+@testable import MRZScanning
+
+/// The committed synthetic pages (samples/passports): what is read as valid is exactly
+/// right, and most pages are read.
+final class ScannerTests: XCTestCase {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("samples/passports")
+
+    func testSamplePagesAreNeverValidButWrong() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.samples.path).filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 4)
+        let scanner = MRZScanner()
+        var exact = 0
+        for name in names {
+            let truth = try String(contentsOf: Self.samples.appendingPathComponent((name as NSString).deletingPathExtension + ".txt"), encoding: .utf8)
+                .split(whereSeparator: \.isNewline).map(String.init)
+            let scan = scanner.scan(try ImageLoader().load(path: Self.samples.appendingPathComponent(name).path))
+            guard let reading = scan.readings.first else { continue }
+            let valid = reading.result.isValid && reading.confidenceCheck.valid
+            if valid { XCTAssertEqual(reading.result.lines, truth, "\(name) was marked valid but is wrong") }
+            if reading.result.lines == truth { exact += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(exact, ScannerBaseline.exactSamplePages, "exact pages")
+    }
+
+    func testBlankImageReportsNoMRZ() {
+        let blank = GrayImage(width: 800, height: 500, pixels: Array(repeating: 230, count: 400_000))
+        let scan = MRZScanner().scan(blank)
+        XCTAssertTrue(scan.readings.isEmpty)
+        XCTAssertNotNil(scan.failure)
+        XCTAssertTrue(scan.failure!.message.hasSuffix("."))
+    }
+
+    func testMissingModelIsReported() {
+        let scan = MRZScanner(tessdata: "/nonexistent").scan(GrayImage(width: 10, height: 10, pixels: Array(repeating: 0, count: 100)))
+        XCTAssertEqual(scan.failure, .modelMissing)
+    }
+}
+
+enum ScannerBaseline {
+    /// Sample pages read exactly with the committed model (measured, see tessdata/README.md).
+    static let exactSamplePages = 2
+}
