@@ -40,6 +40,20 @@ struct GenerateOptions: Equatable {
     var mutate: Double = 0
 }
 
+/// User text shown inside a message: control characters escaped, so that a message
+/// stays one line whatever was typed.
+func shown(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars.prefix(80) {
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+            out += "\\u{" + String(scalar.value, radix: 16) + "}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
 /// Hand-written parser for `idreader`'s arguments (no outside package can be fetched).
 enum ArgumentParser {
     static let commands = ["read", "mrz", "aamva", "barcodes", "generate", "help"]
@@ -53,7 +67,7 @@ enum ArgumentParser {
         case "help":
             guard rest.count <= 1 else { throw UsageError("'help' takes one command name, e.g. 'idreader help read'.") }
             if let topic = rest.first, !commands.contains(topic) {
-                throw UsageError("There is no command '\(topic)'; commands are: \(commands.joined(separator: ", ")).")
+                throw UsageError("There is no command '\(shown(topic))'; commands are: \(commands.joined(separator: ", ")).")
             }
             return .help(topic: rest.first)
         case "read", "barcodes":
@@ -100,15 +114,18 @@ enum ArgumentParser {
                 throw UsageError("'idreader generate' needs what to generate: 'idreader generate mrz' or 'idreader generate aamva'.")
             }
             if kind == "--help" || kind == "-h" { return .help(topic: "generate") }
+            guard kind == "mrz" || kind == "aamva" else {
+                throw UsageError("'idreader generate' makes 'mrz' or 'aamva', not '\(shown(kind))'.")
+            }
             let options = try parseGenerate(Array(rest.dropFirst()), kind: kind)
             switch kind {
             case "mrz": return .generateMRZ(options)
             case "aamva": return .generateAAMVA(options)
-            default: throw UsageError("'idreader generate' makes 'mrz' or 'aamva', not '\(kind)'.")
+            default: throw UsageError("'idreader generate' makes 'mrz' or 'aamva', not '\(shown(kind))'.")
             }
         default:
-            if first.hasPrefix("-") { throw UsageError("Unknown option '\(first)'; try 'idreader --help'.") }
-            throw UsageError("Unknown command '\(first)'; commands are: \(commands.joined(separator: ", ")). Try 'idreader --help'.")
+            if first.hasPrefix("-") { throw UsageError("Unknown option '\(shown(first))'; try 'idreader --help'.") }
+            throw UsageError("Unknown command '\(shown(first))'; commands are: \(commands.joined(separator: ", ")). Try 'idreader --help'.")
         }
     }
 
@@ -127,7 +144,7 @@ enum ArgumentParser {
             } else if arg == "--jobs" || arg.hasPrefix("--jobs=") || arg == "-j" {
                 let value = try optionValue(arg, args, &i)
                 guard let n = Int(value), n >= 1, n <= 256 else {
-                    throw UsageError("--jobs takes a whole number from 1 to 256, e.g. '--jobs 4'; got '\(value)'.")
+                    throw UsageError("--jobs takes a whole number from 1 to 256, e.g. '--jobs 4'; got '\(shown(value))'.")
                 }
                 options.jobs = n
             } else if arg == "--only" || arg.hasPrefix("--only=") {
@@ -135,16 +152,16 @@ enum ArgumentParser {
                 let kinds = Set(value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
                 let allowed: Set<String> = ["mrz", "pdf417", "barcodes"]
                 guard !kinds.isEmpty, kinds.isSubset(of: allowed) else {
-                    throw UsageError("--only takes a comma-separated list of mrz, pdf417, barcodes, e.g. '--only pdf417'; got '\(value)'.")
+                    throw UsageError("--only takes a comma-separated list of mrz, pdf417, barcodes, e.g. '--only pdf417'; got '\(shown(value))'.")
                 }
                 options.only = kinds
             } else if arg == "--max-pixels" || arg.hasPrefix("--max-pixels=") {
                 let value = try optionValue(arg, args, &i)
-                guard let n = Int(value), n > 0 else { throw UsageError("--max-pixels takes a positive whole number, e.g. '--max-pixels 100000000'; got '\(value)'.") }
+                guard let n = Int(value), n > 0 else { throw UsageError("--max-pixels takes a positive whole number, e.g. '--max-pixels 100000000'; got '\(shown(value))'.") }
                 options.maxPixels = n
             } else if arg == "--time-limit" || arg.hasPrefix("--time-limit=") {
                 let value = try optionValue(arg, args, &i)
-                guard let n = Double(value), n > 0 else { throw UsageError("--time-limit takes seconds per image, e.g. '--time-limit 30'; got '\(value)'.") }
+                guard let n = Double(value), n > 0, n <= 86_400 else { throw UsageError("--time-limit takes seconds per image, up to 86400, e.g. '--time-limit 30'; got '\(shown(value))'.") }
                 options.timeLimit = n
             } else {
                 throw unknownOption(arg, command: command, known: ["--format", "--jobs", "--only", "--max-pixels", "--time-limit"])
@@ -164,24 +181,24 @@ enum ArgumentParser {
             let arg = args[i]
             if arg == "--count" || arg.hasPrefix("--count=") {
                 let v = try optionValue(arg, args, &i)
-                guard let n = Int(v), n >= 0, n <= 10_000_000 else { throw UsageError("--count takes a whole number from 0 to 10000000; got '\(v)'.") }
+                guard let n = Int(v), n >= 0, n <= 10_000_000 else { throw UsageError("--count takes a whole number from 0 to 10000000; got '\(shown(v))'.") }
                 options.count = n
             } else if arg == "--seed" || arg.hasPrefix("--seed=") {
                 let v = try optionValue(arg, args, &i)
-                guard let n = UInt64(v) else { throw UsageError("--seed takes a non-negative whole number, e.g. '--seed 42'; got '\(v)'.") }
+                guard let n = UInt64(v) else { throw UsageError("--seed takes a non-negative whole number, e.g. '--seed 42'; got '\(shown(v))'.") }
                 options.seed = n
             } else if arg == "--mutate" || arg.hasPrefix("--mutate=") {
                 let v = try optionValue(arg, args, &i)
-                guard let r = Double(v), r >= 0, r <= 1 else { throw UsageError("--mutate takes a rate from 0 to 1, e.g. '--mutate 0.05'; got '\(v)'.") }
+                guard let r = Double(v), r >= 0, r <= 1 else { throw UsageError("--mutate takes a rate from 0 to 1, e.g. '--mutate 0.05'; got '\(shown(v))'.") }
                 options.mutate = r
             } else if kind == "mrz", arg == "--type" || arg.hasPrefix("--type=") {
                 let v = try optionValue(arg, args, &i).uppercased()
                 let allowed = ["TD1", "TD2", "TD3", "MRVA", "MRVB", "FRENCH_ID", "SWISS_DL"]
-                guard allowed.contains(v) else { throw UsageError("--type takes one of \(allowed.joined(separator: ", ")); got '\(v)'.") }
+                guard allowed.contains(v) else { throw UsageError("--type takes one of \(allowed.joined(separator: ", ")); got '\(shown(v))'.") }
                 options.type = v
             } else if kind == "aamva", arg == "--version" || arg.hasPrefix("--version=") {
                 let v = try optionValue(arg, args, &i)
-                guard let n = Int(v), (1...10).contains(n) else { throw UsageError("--version takes an AAMVA version from 1 to 10; got '\(v)'.") }
+                guard let n = Int(v), (1...10).contains(n) else { throw UsageError("--version takes an AAMVA version from 1 to 10; got '\(shown(v))'.") }
                 options.version = n
             } else {
                 let known = kind == "mrz" ? ["--count", "--seed", "--type", "--mutate"] : ["--count", "--seed", "--version", "--mutate"]
@@ -202,7 +219,7 @@ enum ArgumentParser {
     private static func formatValue(_ arg: String, _ args: [String], _ i: inout Int) throws(UsageError) -> OutputFormat {
         let value = try optionValue(arg, args, &i)
         guard let format = OutputFormat(rawValue: value) else {
-            throw UsageError("--format takes json, jsonl or text; got '\(value)'.")
+            throw UsageError("--format takes json, jsonl or text; got '\(shown(value))'.")
         }
         return format
     }
@@ -222,6 +239,6 @@ enum ArgumentParser {
     }
 
     private static func unknownOption(_ arg: String, command: String, known: [String]) -> UsageError {
-        UsageError("Unknown option '\(arg)' for 'idreader \(command)'; it accepts \(known.joined(separator: ", ")). See 'idreader help \(command.split(separator: " ").first!)'.")
+        UsageError("Unknown option '\(shown(arg))' for 'idreader \(command)'; it accepts \(known.joined(separator: ", ")). See 'idreader help \(command.split(separator: " ").first!)'.")
     }
 }

@@ -102,6 +102,19 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// Found by fuzz/cli_arguments: a newline typed as a command made a two-line message.
+    func testUsageMessagesStayOneLine() {
+        for args in [["\n", "", "2", "-"], ["mrz", "--format", "a\nb"], ["help", "x\u{1B}[31m"], ["read", "--time-limit", "inf", "x"], ["generate", "re\n\nrad-ea", "d-c\u{4}"]] {
+            do {
+                _ = try ArgumentParser.parse(args)
+                XCTFail("\(args) should be a usage error")
+            } catch {
+                XCTAssertFalse(error.description.contains("\n"), error.description)
+                XCTAssertFalse(error.description.contains("\u{1B}"), error.description)
+            }
+        }
+    }
+
     func testArgumentParserNeverCrashesOnRandomArguments() {
         var rng = SystemRandomNumberGenerator()
         let pieces = ["read", "mrz", "aamva", "generate", "help", "--format", "json", "--jobs", "0", "-", "--", "=", "--only",
