@@ -79,70 +79,76 @@ struct CLI {
         return { done, total in console.err("\r\(done)/\(total) images\(done == total ? "\n" : "")") }
     }
 
-    private func runRead(_ options: ReadOptions) -> Int32 {
+    /// Where one image comes from.
+    enum ImageSource: Sendable {
+        case path(String)
+        case bytes([UInt8])
+    }
+
+    /// The batch machinery `read` and `barcodes` share: expand the paths, read standard
+    /// input once, run `read` on every input in parallel under the time limit, stream
+    /// jsonl or print the json array, and return the results in input order.
+    private func runImages<R: Encodable & Sendable>(_ options: ReadOptions,
+                                                    read: @escaping @Sendable (String, ImageSource) -> R,
+                                                    failed: @escaping @Sendable (String, ReadError) -> R) -> [R] {
         let inputs = Batch.expand(options.paths)
-        let reader = self.reader
-        var readOptions = IDReader.ReadOptions(only: options.only)
-        if let max = options.maxPixels { readOptions.maximumPixels = max }
         let stdinBytes = inputs.contains { if case .stdin = $0 { return true }; return false } ? stdinImage() : nil
-        let frozenOptions = readOptions
         let timeLimit = options.timeLimit ?? 60
-        var all: [ReadResult] = []
+        var all: [R] = []
         Batch.run(inputs, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress(inputs.count > 1)) { input in
+            let name = input.name
+            let source: ImageSource
             switch input {
-            case .file(let path):
-                return withTimeLimit(timeLimit, { reader.read(imageAt: path, options: frozenOptions) }) {
-                    ReadResult(input: path, documents: [], error: ReadError(.timeLimitExceeded,
-                        "Reading '\(path)' took longer than \(Int(timeLimit)) s and was abandoned; raise --time-limit or check the image."))
-                }
-            case .failed(let path, let error): return ReadResult(input: path, documents: [], error: error)
+            case .failed(let path, let error): return failed(path, error)
+            case .file(let path): source = .path(path)
             case .stdin:
                 guard let bytes = stdinBytes else {
-                    return ReadResult(input: "-", documents: [], error: ReadError(.emptyInput, "Standard input is empty or closed; pipe an image in."))
+                    return failed(name, ReadError(.emptyInput, "Standard input is empty or closed; pipe an image in."))
                 }
-                return reader.read(imageData: bytes, name: "-", options: frozenOptions)
+                source = .bytes(bytes)
+            }
+            return withTimeLimit(timeLimit, { read(name, source) }) {
+                failed(name, ReadError(.timeLimitExceeded,
+                    "Reading '\(name)' took longer than \(Int(timeLimit)) s and was abandoned; raise --time-limit or check the image."))
             }
         } emit: { _, result in
             all.append(result)
             if options.format == .jsonl { console.out(Output.jsonLine(result)) }
         }
-        switch options.format {
-        case .json: console.out(Output.json(all))
-        case .text: for r in all { console.out(Output.text(r)) }
-        case .jsonl: break
-        }
+        if options.format == .json { console.out(Output.json(all)) }
+        return all
+    }
+
+    private func runRead(_ options: ReadOptions) -> Int32 {
+        let reader = self.reader
+        var readOptions = IDReader.ReadOptions(only: options.only)
+        if let max = options.maxPixels { readOptions.maximumPixels = max }
+        let frozen = readOptions
+        let all = runImages(options, read: { name, source -> ReadResult in
+            switch source {
+            case .path(let path): return reader.read(imageAt: path, options: frozen)
+            case .bytes(let bytes): return reader.read(imageData: bytes, name: name, options: frozen)
+            }
+        }, failed: { ReadResult(input: $0, documents: [], error: $1) })
+        if options.format == .text { for r in all { console.out(Output.text(r)) } }
         return Output.exitCode(all)
     }
 
     private func runBarcodes(_ options: ReadOptions) -> Int32 {
-        let inputs = Batch.expand(options.paths)
         let reader = self.reader
         let maxPixels = options.maxPixels ?? 100_000_000
-        let stdinBytes = inputs.contains { if case .stdin = $0 { return true }; return false } ? stdinImage() : nil
-        var all: [BarcodesResult] = []
-        Batch.run(inputs, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress(inputs.count > 1)) { input in
-            switch input {
-            case .file(let path): return reader.barcodes(imageAt: path, maximumPixels: maxPixels)
-            case .failed(let path, let error): return BarcodesResult(input: path, barcodes: [], error: error)
-            case .stdin:
-                guard let bytes = stdinBytes else {
-                    return BarcodesResult(input: "-", barcodes: [], error: ReadError(.emptyInput, "Standard input is empty or closed; pipe an image in."))
-                }
-                return reader.barcodes(imageData: bytes, name: "-", maximumPixels: maxPixels)
+        let all = runImages(options, read: { name, source -> BarcodesResult in
+            switch source {
+            case .path(let path): return reader.barcodes(imageAt: path, maximumPixels: maxPixels)
+            case .bytes(let bytes): return reader.barcodes(imageData: bytes, name: name, maximumPixels: maxPixels)
             }
-        } emit: { _, result in
-            all.append(result)
-            if options.format == .jsonl { console.out(Output.jsonLine(result)) }
-        }
-        switch options.format {
-        case .json: console.out(Output.json(all))
-        case .text:
+        }, failed: { BarcodesResult(input: $0, barcodes: [], error: $1) })
+        if options.format == .text {
             for r in all {
                 console.out("\(r.input)\n")
                 if let e = r.error { console.out("  error (\(e.code.rawValue)): \(e.message)\n") }
                 for b in r.barcodes { console.out("  \(b.format): \(b.text.debugDescription)\n") }
             }
-        case .jsonl: break
         }
         if all.contains(where: { $0.error?.code.isUnreadable == true }) { return 3 }
         return all.contains(where: { $0.barcodes.isEmpty }) ? 1 : 0

@@ -15,9 +15,14 @@ import os
 import random
 import subprocess
 
+import sys
+
 import numpy as np
 import zxingcpp
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFont
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from photo import photograph  # noqa: E402
 
 LEVELS = {
     # module size in px, blur radius, JPEG quality, noise sigma, random extra rotation, on a table photo?
@@ -68,22 +73,6 @@ def card(payload, fields, rng, p):
     top = max(110, height - sym.height - 30)
     base.paste(sym, ((width - sym.width) // 2, top))
     return base
-
-
-def photograph(img, rng, p, rotation):
-    angle = rotation + rng.uniform(-p["jitter"], p["jitter"])
-    if p["photo"]:
-        bg = Image.new("L", (int(img.width * 1.35), int(img.height * 1.5)), int(rng.uniform(60, 120)))
-        bg.paste(img, ((bg.width - img.width) // 2, (bg.height - img.height) // 2))
-        img = bg
-    if angle:
-        img = img.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=255 if not p["photo"] else 90)
-    if p["blur"]:
-        img = img.filter(ImageFilter.GaussianBlur(p["blur"]))
-    if p["noise"]:
-        arr = np.asarray(img, np.float32) + np.random.default_rng(rng.getrandbits(32)).normal(0, p["noise"], (img.height, img.width))
-        img = Image.fromarray(arr.clip(0, 255).astype(np.uint8))
-    return img
 
 
 def main():

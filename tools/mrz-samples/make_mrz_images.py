@@ -13,8 +13,13 @@ import os
 import random
 import subprocess
 
+import sys
+
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFont
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from photo import photograph  # noqa: E402
 
 OCRB = "/usr/share/fonts/opentype/ocr-b/OCRB.otf"
 SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -68,24 +73,6 @@ def page(record, kind, rng):
     d.rectangle((0, top - 20, w, h), fill=int(rng.uniform(235, 250)))
     for i, line in enumerate(lines):
         d.text((40, top + i * line_h), line, fill=15, font=mrz_font)
-    return img
-
-
-def photograph(img, rng, p, rotation):
-    if p["scale"] != 1:
-        img = img.resize((int(img.width * p["scale"]), int(img.height * p["scale"])), Image.LANCZOS)
-    if p["photo"]:
-        bg = Image.new("L", (int(img.width * 1.3), int(img.height * 1.4)), int(rng.uniform(60, 120)))
-        bg.paste(img, ((bg.width - img.width) // 2, (bg.height - img.height) // 2))
-        img = bg
-    angle = rotation + rng.uniform(-p["jitter"], p["jitter"])
-    if angle:
-        img = img.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=255 if not p["photo"] else 90)
-    if p["blur"]:
-        img = img.filter(ImageFilter.GaussianBlur(p["blur"]))
-    if p["noise"]:
-        arr = np.asarray(img, np.float32) + np.random.default_rng(rng.getrandbits(32)).normal(0, p["noise"], (img.height, img.width))
-        img = Image.fromarray(arr.clip(0, 255).astype(np.uint8))
     return img
 
 
