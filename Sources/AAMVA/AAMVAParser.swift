@@ -103,6 +103,10 @@ public struct AAMVAParser: Sendable {
     }
 
     static func missingMandatory(_ lookup: Lookup, version: Int, documentType: String) -> [String] {
+        // fast path: every mandatory element present (one pass, two mask compares)
+        let required = ElementCatalogue.mandatoryMask(version: version, subfile: documentType)
+        let present = ElementCatalogue.presence(lookup.subfiles.lazy.flatMap { $0.elements.lazy.map(\.key) })
+        if present.0 & required.0 == required.0 && present.1 & required.1 == required.1 { return [] }
         var missing: [String] = []
         let ids = ElementCatalogue.mandatory(version: version, subfile: documentType)
         let keys = ElementCatalogue.mandatoryKeys(version: version, subfile: documentType)

@@ -150,6 +150,43 @@ public enum ElementCatalogue {
         all.filter { $0.status(in: v) == .mandatory && !$0.meaning.contains("(DL only)") }.map(\.id)
     }
 
+    /// Catalogue position of an element ID starting with D or P (`-1` for none), indexed by
+    /// `slot(key)`: a table lookup instead of a search.
+    static let indexBySlot: [Int8] = {
+        var table = [Int8](repeating: -1, count: 2 * 676)
+        for (i, d) in all.enumerated() {
+            let u = Array(d.id.utf8)
+            if let s = slot(pack(u[0], u[1], u[2])) { table[s] = Int8(i) }
+        }
+        return table
+    }()
+
+    @inline(__always) static func slot(_ key: Int) -> Int? {
+        let a = key >> 16, b = (key >> 8) & 0xFF, c = key & 0xFF
+        guard a == 0x44 || a == 0x50, (0x41...0x5A).contains(b), (0x41...0x5A).contains(c) else { return nil }
+        return (a == 0x44 ? 0 : 676) + (b - 0x41) * 26 + (c - 0x41)
+    }
+
+    /// Bit mask (two words) of the catalogue positions present among `keys`.
+    static func presence<S: Sequence>(_ keys: S) -> (UInt64, UInt64) where S.Element == Int {
+        var mask: (UInt64, UInt64) = (0, 0)
+        for key in keys {
+            guard let s = slot(key) else { continue }
+            let i = Int(indexBySlot[s])
+            if i < 0 { continue }
+            if i < 64 { mask.0 |= 1 << UInt64(i) } else { mask.1 |= 1 << UInt64(i - 64) }
+        }
+        return mask
+    }
+
+    /// `mandatory(version:subfile:)` as a presence mask.
+    static func mandatoryMask(version: Int, subfile: String) -> (UInt64, UInt64) {
+        let v = min(max(version, 1), 11)
+        return subfile == "DL" ? mandatoryDLMasks[v] : mandatoryIDMasks[v]
+    }
+    private static let mandatoryDLMasks = mandatoryDLKeys.map { presence($0) }
+    private static let mandatoryIDMasks = mandatoryIDKeys.map { presence($0) }
+
     /// Three bytes packed into one integer, for fast lookups while splitting.
     static func pack(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int { Int(a) << 16 | Int(b) << 8 | Int(c) }
 
