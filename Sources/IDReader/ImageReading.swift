@@ -110,16 +110,25 @@ extension DocumentReader {
         }
     }
 
-    static func loadFile(_ path: String) -> Result<[UInt8], ReadError> {
+    /// The bytes of a file, or the contract's error: missing, a directory, unopenable,
+    /// empty, or (with `limit`) larger than `limit` bytes, reported with `tooLarge`.
+    public static func loadFile(_ path: String, limit: Int? = nil,
+                                tooLarge: ReadError.Code = .imageTooLarge) -> Result<[UInt8], ReadError> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return .failure(ReadError(.fileNotFound, "No file at '\(path)'; check the path."))
         }
-        if isDirectory.boolValue { return .failure(ReadError(.unreadableImage, "'\(path)' is a directory; give an image file.")) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        if isDirectory.boolValue { return .failure(ReadError(.unreadableImage, "'\(path)' is a directory; give a file.")) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             return .failure(ReadError(.unreadableImage, "'\(path)' cannot be opened; check its permissions."))
         }
-        if data.isEmpty { return .failure(ReadError(.emptyInput, "'\(path)' is empty (0 bytes).")) }
+        defer { try? handle.close() }
+        // read at most one byte past the limit, so a huge file costs nothing
+        let data: Data? = limit.map { try? handle.read(upToCount: $0 + 1) } ?? (try? handle.readToEnd())
+        guard let data, !data.isEmpty else { return .failure(ReadError(.emptyInput, "'\(path)' is empty (0 bytes).")) }
+        if let limit, data.count > limit {
+            return .failure(ReadError(tooLarge, "'\(path)' is larger than \(limit) bytes; give only the document's data."))
+        }
         return .success([UInt8](data))
     }
 }

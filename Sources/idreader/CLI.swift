@@ -165,8 +165,8 @@ struct CLI {
             }
             bytes = Array(data)
         } else {
-            switch FileInput.read(path: name, limit: Self.stdinLimit) {
-            case .success(let data): bytes = Array(data)
+            switch DocumentReader.loadFile(name, limit: Self.stdinLimit, tooLarge: .invalidAAMVA) {
+            case .success(let data): bytes = data
             case .failure(let error): return emit([ReadResult(input: name, documents: [], error: error)], format: format)
             }
         }
