@@ -19,10 +19,20 @@ final class OCREngine {
     private let handle: OpaquePointer
     static let charset = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
 
-    /// Tesseract's OpenMP threads spin while waiting; on a busy machine one thread per
-    /// engine is faster, and callers parallelise across images instead.  Must be set
-    /// before OpenMP starts, i.e. before the first engine exists.
-    private static let singleThreaded: Void = { setenv("OMP_THREAD_LIMIT", "1", 0) }()
+    /// Tesseract's LSTM opens OpenMP parallel sections per time step; their threads spin
+    /// and hand off through futexes, which cost more than the work on a text line (perf
+    /// showed 3/4 of the time in libgomp and the kernel).  Callers parallelise across
+    /// images instead.  `OMP_THREAD_LIMIT` is read when libgomp loads, before any Swift
+    /// code runs, so the runtime switch is `omp_set_max_active_levels(0)`: every parallel
+    /// region then runs on the calling thread.  Looked up dynamically because libgomp
+    /// comes in with libtesseract and has no module map.
+    private static let singleThreaded: Void = {
+        setenv("OMP_THREAD_LIMIT", "1", 0)
+        typealias SetLevels = @convention(c) (Int32) -> Void
+        if let symbol = dlsym(nil, "omp_set_max_active_levels") {
+            unsafeBitCast(symbol, to: SetLevels.self)(0)
+        }
+    }()
 
     private init?(tessdata: String, language: String) {
         Self.singleThreaded
