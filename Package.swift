@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "DocumentModel", dependencies: ["MRZ", "AAMVA"]),
         .target(name: "IDReader", dependencies: ["MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
         .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel"]),
+        // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)
+        .executableTarget(name: "idreader-fuzz-image", dependencies: ["IDReader"], path: "fuzz/image"),
         .executableTarget(name: "idreader-bench", dependencies: ["MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
         .testTarget(name: "AAMVATests", dependencies: ["AAMVA"]),

@@ -42,7 +42,6 @@ final class OCREngine {
         // set) ends and deletes the handle; deleting it here too would free it twice.
         guard TessBaseAPIInit3(handle, tessdata, language) == 0 else { return nil }
         TessBaseAPISetVariable(handle, "tessedit_char_whitelist", Self.charset)
-        TessBaseAPISetVariable(handle, "lstm_choice_mode", "2")
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
     }
 
@@ -83,9 +82,11 @@ final class OCREngine {
     }
 
     /// Recognises `image` with page segmentation `mode` (6 block, 7 single line, 11 sparse)
-    /// and returns its text lines.
-    func lines(in image: GrayImage, mode: Int32) -> [OCRLine] {
-        image.pixels.withUnsafeBufferPointer { buf in
+    /// and returns its text lines.  `alternatives` asks the LSTM decoder for the other
+    /// candidates of each character (about 20 % more time).
+    func lines(in image: GrayImage, mode: Int32, alternatives: Bool = true) -> [OCRLine] {
+        TessBaseAPISetVariable(handle, "lstm_choice_mode", alternatives ? "2" : "0")
+        return image.pixels.withUnsafeBufferPointer { buf in
             TessBaseAPISetImage(handle, buf.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
             TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(mode)))
             defer { TessBaseAPIClear(handle) }
