@@ -2,7 +2,8 @@
 """MRZ from images: idreader vs PassportEye, in one run.
 
 Sets: ../shared/corpus/mrz (real specimen photos) and generated pages
-(tools/mrz-samples: TD3 passports, TD1 cards, MRV-A visas) at three levels.
+(tools/mrz-samples: TD3 passports, TD1 cards, MRV-A visas) at three levels, plus
+"turned": mild pages at 90/180/270° (and a few degrees off).
 Reports exact-MRZ rate (all lines equal), valid-but-wrong count (marked valid, lines
 wrong: the number that must be 0), and median / p90 ms per image.
 Run from the repo root after `swift build -c release` (`make bench-mrz-images`);
@@ -21,8 +22,10 @@ CORPUS = "../shared/corpus/mrz"
 
 
 def generate():
-    for level, rotations, seed in (("clean", ["0"], 201), ("mild", ["0", "5", "-5"], 202), ("hard", ["0", "4", "-4"], 203)):
-        d = os.path.join(OUT, level)
+    sets = (("clean", "clean", ["0"], 201), ("mild", "mild", ["0", "5", "-5"], 202), ("hard", "hard", ["0", "4", "-4"], 203),
+            ("turned", "mild", ["90", "180", "270", "93", "184", "266"], 204))
+    for name, level, rotations, seed in sets:
+        d = os.path.join(OUT, name)
         if not glob.glob(d + "/*.txt"):
             subprocess.run([sys.executable, "tools/mrz-samples/make_mrz_images.py", d, "--count", "8", "--seed", str(seed),
                             "--level", level, "--rotate", *rotations], check=True)
@@ -30,8 +33,8 @@ def generate():
 
 def cases():
     sets = {"corpus": sorted(p for p in glob.glob(CORPUS + "/*") if p.endswith((".jpg", ".png")))}
-    for level in ("clean", "mild", "hard"):
-        sets[level] = sorted(p for p in glob.glob(os.path.join(OUT, level, "*")) if p.endswith((".jpg", ".png")))
+    for name in ("clean", "mild", "hard", "turned"):
+        sets[name] = sorted(p for p in glob.glob(os.path.join(OUT, name, "*")) if p.endswith((".jpg", ".png")))
     return {k: [(p, open(os.path.splitext(p)[0] + ".txt").read().split()) for p in v] for k, v in sets.items()}
 
 
@@ -69,7 +72,7 @@ def row(name, label, items, results):
 
 
 def main():
-    wanted = sys.argv[1:] or ["corpus", "clean", "mild", "hard"]
+    wanted = sys.argv[1:] or ["corpus", "clean", "mild", "hard", "turned"]
     generate()
     print("| set | reader | images | exact MRZ | valid but wrong | median ms | p90 ms |")
     print("|---|---|---|---|---|---|---|")

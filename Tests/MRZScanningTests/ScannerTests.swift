@@ -27,6 +27,25 @@ final class ScannerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(exact, ScannerBaseline.exactSamplePages, "exact pages")
     }
 
+    /// Every sample page turned by a quarter, half and three-quarter turn and a few degrees
+    /// more reads exactly and validly: orientation is found, not assumed.
+    func testTurnedPagesReadExactly() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.samples.path).filter { $0.hasSuffix(".png") }.sorted()
+        let scanner = MRZScanner()
+        for (n, name) in names.enumerated() {
+            let truth = try String(contentsOf: Self.samples.appendingPathComponent((name as NSString).deletingPathExtension + ".txt"), encoding: .utf8)
+                .split(whereSeparator: \.isNewline).map(String.init)
+            let page = try ImageLoader().load(path: Self.samples.appendingPathComponent(name).path)
+            for quarters in 1...3 {
+                let skew = Double((n + quarters) % 3 - 1) * 3  // -3°, 0° or +3° on top
+                let turned = page.rotatedOrthogonally(quarters).rotated(degrees: skew)
+                let reading = scanner.scan(turned).readings.first
+                XCTAssertEqual(reading?.result.lines, truth, "\(name) turned \(quarters * 90)° + \(skew)°")
+                XCTAssertEqual(reading.map { $0.result.isValid && $0.confidenceCheck.valid }, true, "\(name) turned \(quarters * 90)°")
+            }
+        }
+    }
+
     func testBlankImageReportsNoMRZ() {
         let blank = GrayImage(width: 800, height: 500, pixels: Array(repeating: 230, count: 400_000))
         let scan = MRZScanner().scan(blank)
