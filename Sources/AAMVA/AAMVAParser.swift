@@ -57,7 +57,9 @@ public struct AAMVAParser: Sendable {
             let p = id.utf8Start
             return value(key: Int(p[0]) << 16 | Int(p[1]) << 8 | Int(p[2]))
         }
-        subscript(_ id: String) -> String? {
+        /// For IDs computed at run time; literals use the `StaticString` form (no hashing,
+        /// no string building).
+        func value(id: String) -> String? {
             var key = 0, count = 0
             for b in id.utf8 { key = key << 8 | Int(b); count += 1 }
             return count == 3 ? value(key: key) : nil
@@ -105,7 +107,8 @@ public struct AAMVAParser: Sendable {
     static func missingMandatory(_ lookup: Lookup, version: Int, documentType: String) -> [String] {
         // fast path: every mandatory element present (one pass, two mask compares)
         let required = ElementCatalogue.mandatoryMask(version: version, subfile: documentType)
-        let present = ElementCatalogue.presence(lookup.subfiles.lazy.flatMap { $0.elements.lazy.map(\.key) })
+        var present: (UInt64, UInt64) = (0, 0)
+        for subfile in lookup.subfiles { ElementCatalogue.addPresence(of: subfile.elements, to: &present) }
         if present.0 & required.0 == required.0 && present.1 & required.1 == required.1 { return [] }
         var missing: [String] = []
         let ids = ElementCatalogue.mandatory(version: version, subfile: documentType)
@@ -129,12 +132,12 @@ public struct AAMVAParser: Sendable {
     static func decode(_ lookup: Lookup, header: AAMVAHeader, subfiles: [AAMVASubfile]) -> AAMVAFields {
         let jurisdiction = IINRegistry.jurisdiction(iin: header.iin)?.code
         let yearFirst = yearFirst(header: header, lookup: lookup)
-        func date(_ id: String) -> String? {
+        func date(_ id: StaticString) -> String? {
             guard let raw = lookup[id], case .ok(let iso) = ValueDecoding.date(raw, yearFirst: yearFirst) else { return nil }
             return iso
         }
         let documentType = documentType(header: header, subfiles: subfiles)
-        let names = ValueDecoding.names({ lookup[$0] }, version: header.version,
+        let names = ValueDecoding.names({ lookup.value(id: $0) }, version: header.version,
                                         jurisdiction: jurisdiction ?? lookup["DAJ"])
         let height = ValueDecoding.height(dau: lookup["DAU"], dav: lookup["DAV"], version: header.version)
         let pounds = ValueDecoding.nonEmpty(lookup["DAW"]).flatMap { Int($0) }.flatMap { (1...1500).contains($0) ? $0 : nil }

@@ -2,7 +2,26 @@
 public struct AAMVAElement: Sendable, Equatable, Codable {
     /// The ID's three bytes packed in one integer (lookups without string hashing).
     let key: Int
-    public let value: String
+    private let source: Source
+
+    /// Where the value comes from.  Values cut from a parsed payload are decoded when read:
+    /// checking a payload reads only a handful of its few dozen values, and making strings
+    /// of the rest was most of the parser's time.
+    private enum Source: Sendable {
+        /// A range of the (cleaned) payload bytes, shared by all elements of one parse.
+        case payload([UInt8], lo: Int32, hi: Int32)
+        case text(String)
+    }
+
+    /// The value, trimmed of surrounding spaces and tabs.
+    public var value: String {
+        switch source {
+        case .text(let text): return text
+        case .payload(let bytes, let lo, let hi): return ElementScan.decode(bytes, Int(lo)..<Int(hi))
+        }
+    }
+
+    public static func == (a: AAMVAElement, b: AAMVAElement) -> Bool { a.key == b.key && a.value == b.value }
 
     /// Three-character element ID (`DAQ`, `DCS`, `ZVA`, ...).
     public var id: String {
@@ -16,14 +35,14 @@ public struct AAMVAElement: Sendable, Equatable, Codable {
         var k = 0
         for b in id.utf8.prefix(3) { k = k << 8 | Int(b) }
         key = k
-        self.value = value
+        source = .text(value)
     }
 
-    /// For the scanner, which has the ID's bytes at hand.
-    init(idBytes b: ArraySlice<UInt8>, value: String) {
-        let s = b.startIndex
-        key = Int(b[s]) << 16 | Int(b[s + 1]) << 8 | Int(b[s + 2])
-        self.value = value
+    /// For the scanner: the ID at `idAt` in `bytes`, the value in `valueRange` (untrimmed).
+    init(_ bytes: [UInt8], idAt i: Int, valueRange: Range<Int>) {
+        key = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
+        let trimmed = ElementScan.trimmed(bytes, valueRange)
+        source = .payload(bytes, lo: Int32(trimmed.lowerBound), hi: Int32(trimmed.upperBound))
     }
 
     enum CodingKeys: String, CodingKey { case id, value }

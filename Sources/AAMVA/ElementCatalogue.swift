@@ -167,16 +167,23 @@ public enum ElementCatalogue {
         return (a == 0x44 ? 0 : 676) + (b - 0x41) * 26 + (c - 0x41)
     }
 
-    /// Bit mask (two words) of the catalogue positions present among `keys`.
-    static func presence<S: Sequence>(_ keys: S) -> (UInt64, UInt64) where S.Element == Int {
+    /// Bit mask (two words) of the catalogue positions of `keys`.
+    static func presence(_ keys: [Int]) -> (UInt64, UInt64) {
         var mask: (UInt64, UInt64) = (0, 0)
-        for key in keys {
-            guard let s = slot(key) else { continue }
-            let i = Int(indexBySlot[s])
-            if i < 0 { continue }
-            if i < 64 { mask.0 |= 1 << UInt64(i) } else { mask.1 |= 1 << UInt64(i - 64) }
-        }
+        for key in keys { addPresence(key: key, to: &mask) }
         return mask
+    }
+
+    static func addPresence(key: Int, to mask: inout (UInt64, UInt64)) {
+        guard let s = slot(key) else { return }
+        let i = Int(indexBySlot[s])
+        if i < 0 { return }
+        if i < 64 { mask.0 |= 1 << UInt64(i) } else { mask.1 |= 1 << UInt64(i - 64) }
+    }
+
+    /// Adds the catalogue positions of `elements` to a bit mask (two words).
+    static func addPresence(of elements: [AAMVAElement], to mask: inout (UInt64, UInt64)) {
+        for element in elements { addPresence(key: element.key, to: &mask) }
     }
 
     /// `mandatory(version:subfile:)` as a presence mask.

@@ -10,8 +10,16 @@ struct PayloadScanner {
     /// which scanners in HID mode sprinkle through the data.
     static func clean(_ input: [UInt8]) -> [UInt8] {
         // most payloads need nothing removed: avoid the copy
-        let needsCleaning = input.withUnsafeBufferPointer { p -> Bool in
-            for b in p where b == 0 || b >= 0x80 { return true }
+        let needsCleaning = input.withUnsafeBytes { p -> Bool in
+            // eight bytes at a time: any byte with its top bit set, or any zero byte
+            let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+            var i = 0
+            while i + 8 <= p.count {
+                let w = p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if w & high != 0 || (w &- ones) & ~w & high != 0 { return true }
+                i += 8
+            }
+            while i < p.count { if p[i] == 0 || p[i] >= 0x80 { return true }; i += 1 }
             return false
         }
         if !needsCleaning { return input }
@@ -147,18 +155,23 @@ enum ElementScan {
             && (PayloadScanner.isUpper(b[i + 2]) || PayloadScanner.isDigit(b[i + 2]))
     }
 
-    static func value(_ b: [UInt8], _ range: Range<Int>) -> String {
+    /// `range` without leading and trailing spaces and tabs.
+    static func trimmed(_ b: [UInt8], _ range: Range<Int>) -> Range<Int> {
         var lo = range.lowerBound, hi = range.upperBound
         while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
         while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
-        let slice = b[lo..<hi]
-        // Payload text is ASCII in practice; keep Latin-1 letters when the bytes are not UTF-8.
+        return lo..<hi
+    }
+
+    /// The text of `b[range]`: ASCII in practice; Latin-1 letters kept when the bytes are not UTF-8.
+    static func decode(_ b: [UInt8], _ range: Range<Int>) -> String {
         let ascii = b.withUnsafeBufferPointer { buf -> String? in
-            let part = UnsafeBufferPointer(rebasing: buf[lo..<hi])
+            let part = UnsafeBufferPointer(rebasing: buf[range])
             for c in part where c >= 0x80 { return nil }
             return String(decoding: part, as: UTF8.self)
         }
         if let ascii { return ascii }
+        let slice = b[range]
         if let s = String(validating: slice, as: UTF8.self) { return s }
         return String(slice.map { Character(UnicodeScalar($0)) })
     }
@@ -233,7 +246,7 @@ enum ElementScan {
                         if !current.isEmpty { subfiles.append(AAMVASubfile(type: currentType, elements: current)); current = [] }
                         currentType = String(decoding: p[lo..<lo + 2], as: UTF8.self)
                     }
-                    current.append(AAMVAElement(idBytes: b[lo..<lo + 3], value: value(b, lo + 3..<j)))
+                    current.append(AAMVAElement(b, idAt: lo, valueRange: lo + 3..<j))
                 }
                 i = j + 1
         }
@@ -325,7 +338,7 @@ enum ElementScan {
                 next = q
                 end = spaceMode && q < b.count ? q - 1 : q
             }
-            subfiles[subfiles.count - 1].elements.append(AAMVAElement(id: id, value: value(b, valueStart..<max(valueStart, end))))
+            subfiles[subfiles.count - 1].elements.append(AAMVAElement(b, idAt: valueStart - 3, valueRange: valueStart..<max(valueStart, end)))
             i = next
             if i < b.count, let t = subfileMarker(b, i, types: types), t != current {
                 current = t

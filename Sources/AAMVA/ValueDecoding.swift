@@ -44,10 +44,12 @@ enum ValueDecoding {
         if count == 0 { return raw.utf8.allSatisfy { $0 == 0x20 } }
         if !nonZero { return true }
         guard count == 8 else { return false }
-        let d = [digits.0, digits.1, digits.2, digits.3, digits.4, digits.5, digits.6, digits.7]
-        let yf = (d[0] * 1000 + d[1] * 100 + d[2] * 10 + d[3], d[4] * 10 + d[5], d[6] * 10 + d[7])
-        let mf = (d[4] * 1000 + d[5] * 100 + d[6] * 10 + d[7], d[0] * 10 + d[1], d[2] * 10 + d[3])
-        for (y, m, day) in [yf, mf] where (1900...2199).contains(y) && isCalendarDate(y, m, day) { return true }
+        let (d0, d1, d2, d3, d4, d5, d6, d7) = digits
+        // CCYYMMDD, then MMDDCCYY
+        let yearFirst = (year: d0 * 1000 + d1 * 100 + d2 * 10 + d3, month: d4 * 10 + d5, day: d6 * 10 + d7)
+        if (1900...2199).contains(yearFirst.year) && isCalendarDate(yearFirst.year, yearFirst.month, yearFirst.day) { return true }
+        let monthFirst = (year: d4 * 1000 + d5 * 100 + d6 * 10 + d7, month: d0 * 10 + d1, day: d2 * 10 + d3)
+        if (1900...2199).contains(monthFirst.year) && isCalendarDate(monthFirst.year, monthFirst.month, monthFirst.day) { return true }
         return false
     }
 
