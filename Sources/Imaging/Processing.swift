@@ -74,3 +74,67 @@ extension GrayImage {
         return GrayImage(width: x1 - x0, height: y1 - y0, pixels: out)
     }
 }
+
+/// A point in image pixels.
+public struct Point: Sendable, Equatable {
+    public var x: Double, y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+extension GrayImage {
+    /// Perspective correction: the quadrilateral `corners` (top-left, top-right,
+    /// bottom-right, bottom-left) drawn onto an upright `width`×`height` rectangle, inside
+    /// a white border of `margin` pixels.  Bilinear sampling; outside the image is white.
+    public func warped(corners: [Point], width: Int, height: Int, margin: Int) -> GrayImage? {
+        guard corners.count == 4, width > 1, height > 1, width * height <= 16_000_000, margin >= 0 else { return nil }
+        let map = SquareToQuad(corners)
+        let outWidth = width + 2 * margin, outHeight = height + 2 * margin
+        var out = [UInt8](repeating: 255, count: outWidth * outHeight)
+        pixels.withUnsafeBufferPointer { src in
+            for row in 0..<height {
+                let v = (Double(row) + 0.5) / Double(height)
+                for column in 0..<width {
+                    let (x, y) = map.point(u: (Double(column) + 0.5) / Double(width), v: v)
+                    out[(row + margin) * outWidth + column + margin] = Self.sample(src, self.width, self.height, x - 0.5, y - 0.5)
+                }
+            }
+        }
+        return GrayImage(width: outWidth, height: outHeight, pixels: out)
+    }
+
+    private static func sample(_ p: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt8 {
+        guard x > -1, y > -1, x < Double(w), y < Double(h) else { return 255 }
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = x - Double(x0), fy = y - Double(y0)
+        func at(_ x: Int, _ y: Int) -> Double { x < 0 || y < 0 || x >= w || y >= h ? 255 : Double(p[y * w + x]) }
+        let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
+        let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
+        return UInt8(max(0, min(255, (top * (1 - fy) + bottom * fy).rounded())))
+    }
+}
+
+/// The projective map of the unit square onto a quadrilateral (Heckbert, "Fundamentals of
+/// Texture Mapping and Image Warping", 1989, §2.2.3): (0,0), (1,0), (1,1), (0,1) go to
+/// the corners in that order.
+struct SquareToQuad {
+    let a, b, c, d, e, f, g, h: Double
+
+    init(_ q: [Point]) {
+        let dx1 = q[1].x - q[2].x, dx2 = q[3].x - q[2].x, dx3 = q[0].x - q[1].x + q[2].x - q[3].x
+        let dy1 = q[1].y - q[2].y, dy2 = q[3].y - q[2].y, dy3 = q[0].y - q[1].y + q[2].y - q[3].y
+        let det = dx1 * dy2 - dx2 * dy1
+        if abs(dx3) < 1e-9 && abs(dy3) < 1e-9 || abs(det) < 1e-12 {  // a parallelogram: affine
+            g = 0; h = 0
+        } else {
+            g = (dx3 * dy2 - dx2 * dy3) / det
+            h = (dx1 * dy3 - dx3 * dy1) / det
+        }
+        a = q[1].x - q[0].x + g * q[1].x; b = q[3].x - q[0].x + h * q[3].x; c = q[0].x
+        d = q[1].y - q[0].y + g * q[1].y; e = q[3].y - q[0].y + h * q[3].y; f = q[0].y
+    }
+
+    func point(u: Double, v: Double) -> (Double, Double) {
+        let w = g * u + h * v + 1
+        return ((a * u + b * v + c) / w, (d * u + e * v + f) / w)
+    }
+}

@@ -1,8 +1,8 @@
 import XCTest
 import Foundation
 import AAMVA
-import Imaging
 @testable import BarcodeScanning
+@testable import Imaging
 @testable import IDReader
 
 final class BarcodeTests: XCTestCase {
@@ -43,6 +43,35 @@ final class BarcodeTests: XCTestCase {
             let found = BarcodeScanner(includeOtherFormats: false).pdf417(base.rotated(degrees: angle))
             XCTAssertEqual(found.first?.bytes, g.payload, "\(angle)°")
             XCTAssertNotEqual(found.first?.pass, "plain", "\(angle)° needed a rescue pass")
+        }
+    }
+
+    /// A symbol photographed at an angle (a trapezoid, small modules, blurred) is found by
+    /// its corners and drawn upright; a rotation alone does not straighten it.
+    func testKeystonedSymbolIsRectifiedByItsCorners() throws {
+        var generator = AAMVAGenerator(seed: 44)
+        let g = generator.next()
+        let flat = try licenceImage(g.payload, width: 700)
+        // Drawing a quadrilateral larger at the bottom onto the frame shrinks the bottom of the
+        // picture relative to the top: the symbol becomes a trapezoid, narrower at the bottom.
+        let w = Double(flat.width), h = Double(flat.height)
+        let quad = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w * 1.12, y: h), Point(x: -w * 0.12, y: h)]
+        let keystoned = try XCTUnwrap(flat.warped(corners: quad, width: flat.width, height: flat.height, margin: 0)).blurred(radius: 1)
+        XCTAssertNil(ZXingReader.read(keystoned, formats: ZXingReader.pdf417, pass: "plain").first { $0.bytes == g.payload },
+                     "the distortion should defeat a plain decode, or this test proves nothing")
+        let found = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417).pdf417(keystoned)
+        XCTAssertEqual(found.first?.bytes, g.payload)
+        XCTAssertEqual(found.first?.pass, "crop+rectify")
+    }
+
+    /// The square-to-quadrilateral map sends the unit square's corners to the given corners.
+    func testWarpMapsCornersExactly() {
+        let quad = [Point(x: 10, y: 20), Point(x: 110, y: 15), Point(x: 120, y: 80), Point(x: 5, y: 90)]
+        let map = SquareToQuad(quad)
+        for (corner, (u, v)) in zip(quad, [(0.0, 0.0), (1, 0), (1, 1), (0, 1)]) {
+            let (x, y) = map.point(u: u, v: v)
+            XCTAssertEqual(x, corner.x, accuracy: 1e-9)
+            XCTAssertEqual(y, corner.y, accuracy: 1e-9)
         }
     }
 

@@ -36,6 +36,15 @@ case "pdf417":
         let b64 = found.first.map { Data($0.bytes).base64EncodedString() } ?? ""
         print("{\"path\": \"\(path)\", \"bytes\": \"\(b64)\", \"ms\": \(ms), \"pass\": \"\(found.first?.pass ?? "")\"}")
     }
+case "load":
+    // FILE: one image path per line.  Median ms to load (decode, orient, grey) an image.
+    var times: [Double] = []
+    for path in text.split(separator: "\n").map(String.init) {
+        let start = Date()
+        _ = try? ImageLoader().load(path: path)
+        times.append(Date().timeIntervalSince(start) * 1000)
+    }
+    print("{\"images\": \(times.count), \"medianMs\": \(times.sorted()[times.count / 2])}")
 case "mrz-images":
     // FILE: one image path per line.  Per image: the MRZ lines read, valid, ms.
     let reader = DocumentReader()
