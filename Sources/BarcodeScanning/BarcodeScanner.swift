@@ -69,10 +69,33 @@ public struct BarcodeScanner: Sendable {
 
     /// The located symbol region, or `nil`.
     static func located(_ image: GrayImage) -> GrayImage? {
-        guard let box = SymbolLocator.locate(image) else { return nil }
-        // enlarge so that a rotated symbol stays inside
+        SymbolLocator.locate(image).map { region(of: image, around: $0).crop }
+    }
+
+    /// The part of `image` around a located box, enlarged so that a rotated symbol stays
+    /// inside, and where it starts.
+    static func region(of image: GrayImage, around box: (x: Int, y: Int, width: Int, height: Int)) -> (crop: GrayImage, x: Int, y: Int) {
         let padX = box.width / 5, padY = box.height / 2
-        return image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
+        let x = max(0, box.x - padX), y = max(0, box.y - padY)
+        return (image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY), x, y)
+    }
+
+    /// zxing-cpp on each located symbol region alone: its time grows with the area it
+    /// scans, and a licence symbol is a small part of the photo.  All-or-nothing: if any
+    /// region does not decode, the caller reads the whole image.
+    func locatedSymbols(_ image: GrayImage) -> [Barcode] {
+        var found: [Barcode] = []
+        for box in SymbolLocator.locateAll(image) {
+            let region = Self.region(of: image, around: box)
+            let decoded = ZXingReader.read(region.crop, formats: ZXingReader.pdf417, pass: "located").filter { acceptPDF417($0.bytes) }
+            guard !decoded.isEmpty else { return [] }
+            // the crop is not turned or scaled: corners map back by its origin
+            found += decoded.map { b in
+                Barcode(format: b.format, bytes: b.bytes, corners: b.corners.map { [$0[0] + region.x, $0[1] + region.y] },
+                        pass: b.pass, decodedText: b.decodedText)
+            }
+        }
+        return found
     }
 
     public func scan(_ image: GrayImage) -> [Barcode] {
@@ -84,10 +107,12 @@ public struct BarcodeScanner: Sendable {
         return found
     }
 
-    /// PDF417 symbols only, with the rescue passes.
-    /// PDF417 symbols only, with the rescue passes.  If no pass yields a decode that
+    /// PDF417 symbols only: the located symbols, the whole image, then the rescue passes.
+    /// If no pass yields a decode that
     /// `acceptPDF417` takes, the first decode seen is returned rather than nothing.
     public func pdf417(_ image: GrayImage) -> [Barcode] {
+        let located = locatedSymbols(image)
+        if !located.isEmpty { return located }
         let raw = ZXingReader.read(image, formats: ZXingReader.pdf417, pass: "plain")
         let first = raw.filter { acceptPDF417($0.bytes) }
         if !first.isEmpty { return first }

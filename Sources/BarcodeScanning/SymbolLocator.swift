@@ -5,11 +5,20 @@ import Imaging
 /// has only the first, text has little of either), grown over its neighbourhood.
 /// Working on a 4× reduced copy keeps this to a few milliseconds.
 enum SymbolLocator {
-    /// The symbol's bounding box in image pixels (with a margin), or `nil`.
-    static func locate(_ image: GrayImage) -> (x: Int, y: Int, width: Int, height: Int)? {
+    /// The most likely symbol's bounding box in image pixels (with a margin), or `nil`.
+    static func locate(_ image: GrayImage) -> (x: Int, y: Int, width: Int, height: Int)? { locateAll(image, window: tightWindow).first }
+
+    /// Smoothing windows (half-sizes in 4-pixel cells; wider than tall, as symbols are).
+    /// The tight one hugs the symbol, which the corner finding of the rescue passes likes;
+    /// the tall one outweighs lines of bold print, which matters when the symbol has big
+    /// modules and few edges per cell (both measured on the generated licence sets).
+    static let tightWindow = (x: 6, y: 3), tallWindow = (x: 8, y: 6)
+
+    /// Boxes of every likely symbol, the most likely first.
+    static func locateAll(_ image: GrayImage, window: (x: Int, y: Int) = tallWindow) -> [(x: Int, y: Int, width: Int, height: Int)] {
         let f = 4
         let w = image.width / f, h = image.height / f
-        guard w > 20, h > 20 else { return nil }
+        guard w > 20, h > 20 else { return [] }
         // edge energy per reduced cell: sum of |dx| over the cell
         var energy = [Float](repeating: 0, count: w * h)
         image.pixels.withUnsafeBufferPointer { p in
@@ -28,29 +37,37 @@ enum SymbolLocator {
             }
         }
         // smooth with a box wider than tall (symbols are wide)
-        let smooth = boxFilter(energy, w, h, rx: 6, ry: 3)
-        guard let peak = smooth.indices.max(by: { smooth[$0] < smooth[$1] }), smooth[peak] > 0 else { return nil }
+        let smooth = boxFilter(energy, w, h, rx: window.x, ry: window.y)
+        guard let peak = smooth.indices.max(by: { smooth[$0] < smooth[$1] }), smooth[peak] > 0 else { return [] }
         let threshold = smooth[peak] * 0.45
-        // flood fill from the peak over cells above the threshold
+        // flood fill over cells above the threshold, from the peak first, then from every
+        // other such cell not yet reached: one region per symbol
         var seen = [Bool](repeating: false, count: w * h)
-        var stack = [peak]
-        seen[peak] = true
-        var minX = w, maxX = 0, minY = h, maxY = 0
-        while let i = stack.popLast() {
-            let x = i % w, y = i / w
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let nx = x + dx, ny = y + dy
-                guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
-                let j = ny * w + nx
-                if !seen[j], smooth[j] >= threshold { seen[j] = true; stack.append(j) }
+        var regions: [(box: (x: Int, y: Int, width: Int, height: Int), cells: Int)] = []
+        for start in [peak] + Array(smooth.indices) where !seen[start] && smooth[start] >= threshold {
+            seen[start] = true
+            var stack = [start]
+            var minX = w, maxX = 0, minY = h, maxY = 0, cells = 0
+            while let i = stack.popLast() {
+                let x = i % w, y = i / w
+                cells += 1
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let nx = x + dx, ny = y + dy
+                    guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
+                    let j = ny * w + nx
+                    if !seen[j], smooth[j] >= threshold { seen[j] = true; stack.append(j) }
+                }
             }
+            let margin = 6
+            let x0 = max(0, (minX - margin) * f), y0 = max(0, (minY - margin) * f)
+            let x1 = min(image.width, (maxX + 1 + margin) * f), y1 = min(image.height, (maxY + 1 + margin) * f)
+            guard x1 - x0 > 40, y1 - y0 > 20 else { continue }
+            regions.append(((x0, y0, x1 - x0, y1 - y0), cells))
         }
-        let margin = 6
-        let x0 = max(0, (minX - margin) * f), y0 = max(0, (minY - margin) * f)
-        let x1 = min(image.width, (maxX + 1 + margin) * f), y1 = min(image.height, (maxY + 1 + margin) * f)
-        guard x1 - x0 > 40, y1 - y0 > 20 else { return nil }
-        return (x0, y0, x1 - x0, y1 - y0)
+        // the peak's region first; others only if comparable in size (not specks of texture)
+        guard let first = regions.first else { return [] }
+        return [first.box] + regions.dropFirst().filter { $0.cells * 4 >= first.cells }.map(\.box)
     }
 
     private static func boxFilter(_ a: [Float], _ w: Int, _ h: Int, rx: Int, ry: Int) -> [Float] {

@@ -6,6 +6,10 @@ lines: glyphs are rasterised by ImageMagick (its own FreeType path), then put on
 kinds of backgrounds and degraded at three levels (clean / mild / hard) by render.compose.
 Prints a Markdown table: character error rate, exact-line rate and ms per line.
 
+Each set is read twice: as rendered ("raw", line images 20–130 px tall), and scaled to a
+40 px line height ("normalised"), which is how IDReader's line reader hands lines to
+Tesseract (text ~20 px; Sources/MRZScanning/LineReader.swift).
+
   evaluate.py [--work DIR] [--model DIR] [--lines N] [--fixtures DIR]
   --fixtures DIR  also (re)write a small committed fixture set there (used by the tests)
 """
@@ -24,6 +28,7 @@ import mrzlines  # noqa: E402
 import render  # noqa: E402
 
 CHARSET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
+LINE_HEIGHT = 40  # what LineReader makes of a line: text ~20 px plus margins
 CONVERT = "/usr/bin/convert-im6.q16" if os.path.exists("/usr/bin/convert-im6.q16") else "convert"
 
 
@@ -85,12 +90,20 @@ def main():
             path = os.path.join(evaldir, f"{level}-{n:04d}.png")
             img.save(path)
             paths.append(path)
-        for lang, tessdata in [("ocrb", os.path.abspath(args.model)), ("eng", None)]:
-            texts, seconds = recognise(paths, lang, tessdata, evaldir, f"{level}-{lang}")
-            errors = sum(edit_distance(t, g) for t, g in zip(texts, lines))
-            chars = sum(len(g) for g in lines)
-            exact = sum(t == g for t, g in zip(texts, lines))
-            rows.append((level, lang, errors, chars, exact, len(lines), 1000 * seconds / len(lines)))
+        normalised = []
+        for path in paths:
+            img = Image.open(path)
+            factor = LINE_HEIGHT / img.height
+            small = path[:-4] + "-n.png"
+            img.resize((max(1, round(img.width * factor)), LINE_HEIGHT), Image.LANCZOS).save(small)
+            normalised.append(small)
+        for view, files in [("raw", paths), ("normalised", normalised)]:
+            for lang, tessdata in [("ocrb", os.path.abspath(args.model)), ("eng", None)]:
+                texts, seconds = recognise(files, lang, tessdata, evaldir, f"{level}-{view}-{lang}")
+                errors = sum(edit_distance(t, g) for t, g in zip(texts, lines))
+                chars = sum(len(g) for g in lines)
+                exact = sum(t == g for t, g in zip(texts, lines))
+                rows.append((level, view, lang, errors, chars, exact, len(lines), 1000 * seconds / len(lines)))
         if args.fixtures and level in ("clean", "mild"):
             os.makedirs(args.fixtures, exist_ok=True)
             for n in range(0, 10):
@@ -98,11 +111,11 @@ def main():
                 with open(os.path.join(args.fixtures, f"{level}-{n:02d}.gt.txt"), "w") as f:
                     f.write(lines[n] + "\n")
     print(f"Held-out set: {args.lines} lines per level (seed 909), glyphs by ImageMagick, fonts {', '.join(render.FONTS)}.\n")
-    print("| level | model | CER | character errors | exact lines | ms/line (incl. load) |")
-    print("|---|---|---|---|---|---|")
-    for level, lang, errors, chars, exact, total, ms in rows:
+    print("| level | lines | model | CER | character errors | exact lines | ms/line (incl. load) |")
+    print("|---|---|---|---|---|---|---|")
+    for level, view, lang, errors, chars, exact, total, ms in rows:
         name = "ocrb (ours)" if lang == "ocrb" else "eng + whitelist"
-        print(f"| {level} | {name} | {100 * errors / chars:.3f} % | {errors} / {chars} | {exact} / {total} | {ms:.1f} |")
+        print(f"| {level} | {view} | {name} | {100 * errors / chars:.3f} % | {errors} / {chars} | {exact} / {total} | {ms:.1f} |")
 
 
 if __name__ == "__main__":
