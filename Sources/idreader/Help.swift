@@ -1,6 +1,6 @@
 /// Help texts; each ends with a newline.
 enum Help {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static let overview = """
     idreader — read identity documents offline: passport/ID/visa MRZs and US/Canadian licence barcodes.
