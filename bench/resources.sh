@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Memory over a long batch: RSS of `idreader read --jobs 2` sampled every 0.5 s over N
-# images (the sample licence backs repeated), printed as start / end / peak.
+# images (the sample licence backs and passport pages repeated), printed as start / end / peak.
 #   bench/resources.sh [N] [extra idreader options...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-1000}; shift || true
 swift build -c release --product idreader >&2
-files=(samples/licences/*.png samples/licences/*.jpg)
+files=(samples/licences/*.png samples/licences/*.jpg samples/passports/*.png samples/passports/*.jpg)
 args=()
 while [ ${#args[@]} -lt "$n" ]; do args+=("${files[@]}"); done
 args=("${args[@]:0:$n}")

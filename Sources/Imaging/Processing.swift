@@ -138,3 +138,15 @@ struct SquareToQuad {
         return ((a * u + b * v + c) / w, (d * u + e * v + f) / w)
     }
 }
+
+extension GrayImage {
+    /// JPEG-encoded bytes at `quality` (1–100), or `nil` when encoding fails.
+    public func jpegData(quality: Int = 75) -> [UInt8]? {
+        guard let pix = Pix(gray: self) else { return nil }
+        var data: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        guard pixWriteMemJpeg(&data, &size, pix.pointer, Int32(max(1, min(100, quality))), 0) == 0, let data else { return nil }
+        defer { free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+}

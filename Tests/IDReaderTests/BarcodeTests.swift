@@ -35,6 +35,23 @@ final class BarcodeTests: XCTestCase {
         }
     }
 
+    /// Generated payload → symbol → JPEG bytes (as a phone sends them) → read: same bytes.
+    func testRoundTripThroughJPEG() throws {
+        var generator = AAMVAGenerator(seed: 45)
+        let reader = DocumentReader()
+        for (width, quality) in [(600, 60), (900, 40)] {
+            let g = generator.next()
+            let image = try licenceImage(g.payload, width: width).rotated(degrees: 3)
+            let jpeg = try XCTUnwrap(image.jpegData(quality: quality))
+            XCTAssertEqual(Array(jpeg.prefix(2)), [0xFF, 0xD8], "not a JPEG")
+            let result = reader.read(imageData: jpeg, name: "card.jpg")
+            XCTAssertNil(result.error)
+            XCTAssertEqual(result.documents.first?.aamva?.elements["DAQ"], g.expected.documentNumber)
+            let found = BarcodeScanner(includeOtherFormats: false).pdf417(try ImageLoader().load(data: jpeg))
+            XCTAssertEqual(found.first?.bytes, g.payload, "width \(width), quality \(quality)")
+        }
+    }
+
     func testSkewUpToFifteenDegreesIsStraightened() throws {
         var generator = AAMVAGenerator(seed: 43)
         let g = generator.next()
