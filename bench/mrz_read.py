@@ -4,7 +4,8 @@
 Sets: ../shared/corpus/mrz (real specimen photos) and generated pages
 (tools/mrz-samples: TD3 passports, TD1 cards, MRV-A visas) at three levels, plus
 "turned": mild pages at 90/180/270° (and a few degrees off).
-Reports exact-MRZ rate (all lines equal), valid-but-wrong count (marked valid, lines
+Reports exact-MRZ rate (all lines equal), per-field accuracy (issuing state, names, document
+number, nationality, birth and expiry dates, sex), valid-but-wrong count (marked valid, lines
 wrong: the number that must be 0), and median / p90 ms per image.
 Run from the repo root after `swift build -c release` (`make bench-mrz-images`);
 optional arguments choose sets: bench/mrz_read.py corpus clean
@@ -63,19 +64,45 @@ def passporteye(items):
     return res
 
 
+# ICAO 9303 field positions (line, start, end) by layout, for per-field accuracy.
+FIELDS = {
+    (2, 44): {"issuing": (0, 2, 5), "names": (0, 5, 44), "number": (1, 0, 9), "nationality": (1, 10, 13),
+              "birth": (1, 13, 19), "sex": (1, 20, 21), "expiry": (1, 21, 27)},
+    (2, 36): {"issuing": (0, 2, 5), "names": (0, 5, 36), "number": (1, 0, 9), "nationality": (1, 10, 13),
+              "birth": (1, 13, 19), "sex": (1, 20, 21), "expiry": (1, 21, 27)},
+    (3, 30): {"issuing": (0, 2, 5), "names": (2, 0, 30), "number": (0, 5, 14), "nationality": (1, 15, 18),
+              "birth": (1, 0, 6), "sex": (1, 7, 8), "expiry": (1, 8, 14)},
+}
+
+
+def field_accuracy(items, results):
+    """Fraction of (image, field) pairs read exactly; a missing reading gets every field wrong."""
+    right = total = 0
+    for r, (_, expected) in zip(results, items):
+        layout = FIELDS.get((len(expected), len(expected[0]) if expected else 0))
+        if not layout:
+            continue
+        for line, start, end in layout.values():
+            total += 1
+            got = r[0]
+            right += len(got) == len(expected) and len(got[line]) == len(expected[line]) and got[line][start:end] == expected[line][start:end]
+    return right / total if total else float("nan")
+
+
 def row(name, label, items, results):
     exact = sum(r[0] == e for r, (_, e) in zip(results, items))
     wrong_valid = sum(r[1] and r[0] != e for r, (_, e) in zip(results, items))
     ms = sorted(r[2] for r in results)
     p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
-    print(f"| {name} | {label} | {len(items)} | {exact / len(items):.0%} | {wrong_valid} | {statistics.median(ms):.0f} | {p90:.0f} |")
+    print(f"| {name} | {label} | {len(items)} | {exact / len(items):.0%} | {field_accuracy(items, results):.1%} | {wrong_valid} | "
+          f"{statistics.median(ms):.0f} | {p90:.0f} |")
 
 
 def main():
     wanted = sys.argv[1:] or ["corpus", "clean", "mild", "hard", "turned"]
     generate()
-    print("| set | reader | images | exact MRZ | valid but wrong | median ms | p90 ms |")
-    print("|---|---|---|---|---|---|---|")
+    print("| set | reader | images | exact MRZ | fields right | valid but wrong | median ms | p90 ms |")
+    print("|---|---|---|---|---|---|---|---|")
     for name, items in cases().items():
         if not items or name not in wanted:
             continue
@@ -83,7 +110,7 @@ def main():
         try:
             row(name, "PassportEye", items, passporteye(items))
         except ImportError:
-            print(f"| {name} | PassportEye | not installed (pip install passporteye) | | | | |")
+            print(f"| {name} | PassportEye | not installed (pip install passporteye) | | | | | |")
 
 
 if __name__ == "__main__":
