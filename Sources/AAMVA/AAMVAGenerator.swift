@@ -13,6 +13,9 @@ public struct AAMVAGenerator: Sendable {
 
     static let firstNames = ["MICHAEL", "ANNA", "JOSE", "MARIA", "JOHN", "LI", "FATIMA", "DAVID", "SARAH", "KWAME", "OLGA", "NOAH"]
     static let lastNames = ["SAMPLE", "SMITH", "GARCIA", "NGUYEN", "OBRIEN", "MUELLER", "TANAKA", "JOHNSON", "LEE", "DUBOIS"]
+    /// The lowest and highest ZIP codes in use (00501 Holtsville NY, 99950 Ketchikan AK):
+    /// 00000 is no ZIP code, and the parser rightly reads it as "no value".
+    static let lowestZIP = 501, highestZIP = 99_950
     static let streets = ["2300 WEST BROAD STREET", "1 MAIN ST", "45 ELM AVE APT 3", "9 RUE PRINCIPALE", "700 KING ST W"]
     static let cities = ["RICHMOND", "SACRAMENTO", "TORONTO", "AUSTIN", "OLATHE", "MONTREAL", "DENVER"]
 
@@ -30,7 +33,7 @@ public struct AAMVAGenerator: Sendable {
         let sexCode = pick(["1", "2"])
         let inches = Int(rng.next() % 30) + 55
         let state = jurisdiction.code.count == 2 ? jurisdiction.code : "DC"
-        let postalRaw = canadian ? pick(["K1A 0B1", "M5V3L9", "H2X 1Y4"]) : String(format5(Int(rng.next() % 99_999))) + pick(["0000", "1234", ""])
+        let postalRaw = canadian ? pick(["K1A 0B1", "M5V3L9", "H2X 1Y4"]) : String(format5(Self.lowestZIP + Int(rng.next() % UInt64(Self.highestZIP - Self.lowestZIP + 1)))) + pick(["0000", "1234", ""])
         let number = String((0..<9).map { _ in Character(UnicodeScalar(UInt8(48 + rng.next() % 10))) })
         let eye = pick(["BRO", "BLU", "GRN", "HAZ", "GRY"]), hair = pick(["BRO", "BLK", "BLN", "RED", "GRY"])
         func d(_ date: (Int, Int, Int)) -> String {

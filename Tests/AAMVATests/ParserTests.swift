@@ -68,6 +68,21 @@ final class ParserTests: XCTestCase {
         XCTAssertNil(ValueDecoding.height(dau: nil, dav: "9223372036854775807", version: 1).cm)
     }
 
+    /// Found by fuzz/aamva_roundtrip: the generator wrote ZIP 00000-0000, which the parser
+    /// (rightly) reads as no postal code, so the round trip disagreed.
+    func testFuzzRegressionGeneratedZIPIsARealZIP() throws {
+        var generator = AAMVAGenerator(seed: 0x4F70_7469_6541_6501)  // the crash input's first 8 bytes
+        let g = generator.next()
+        let r = try AAMVAParser().parse(g.payload)
+        XCTAssertTrue(r.isValid)
+        XCTAssertEqual(r.fields, g.expected)
+        var many = AAMVAGenerator(seed: 1)
+        for _ in 0..<20_000 {
+            let zip = many.next().expected.postalCodeRaw ?? "K"  // Canadian codes start with a letter
+            XCTAssertFalse(zip.prefix(5) == "00000", zip)
+        }
+    }
+
     func testHeights() {
         XCTAssertEqual(ValueDecoding.height(dau: "509", dav: nil, version: 1).inches, 69)
         XCTAssertEqual(ValueDecoding.height(dau: "068 in", dav: nil, version: 10).inches, 68)

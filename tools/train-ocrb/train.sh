@@ -104,8 +104,10 @@ if [ ! -f stage.finetuned ]; then
   touch stage.finetuned
 fi
 
+# Integer weights: 7x smaller, ~25 % less OCR time, and as accurate on the held-out lines
+# (measured: tessdata/README.md).
 log "final model"
-lstmtraining --stop_training --continue_from ckpt/ft_checkpoint \
+lstmtraining --stop_training --convert_to_int --continue_from ckpt/ft_checkpoint \
   --traineddata lang/ocrb/ocrb.traineddata --model_output "$repo/tessdata/ocrb.traineddata"
 ls -l "$repo/tessdata/ocrb.traineddata"
 log "evaluation"
