@@ -28,14 +28,20 @@ struct LineReader {
 
     /// The band read without the decoder's alternatives first (cheaper, and enough when
     /// the check digits hold), then with them for the corrector, then at another scale.
-    /// A band whose lines cannot be fitted to an MRZ length at either scale is no MRZ.
+    /// A check-valid reading with doubtful names is read once more at the other scale,
+    /// which often settles them.  A band whose lines cannot be fitted to an MRZ length at
+    /// either scale is no MRZ.
     func read(_ band: [PixelBox]) -> MRZReading? {
         guard let quick = read(band, alternatives: false, scale: 1) else { return nil }
-        if quick.result.isValid { return quick }
-        for scale in [1, Self.retryScale] {
-            if let reading = read(band, alternatives: true, scale: scale), reading.result.isValid { return reading }
+        if quick.isConfidentlyValid { return quick }
+        var best = quick
+        let retries: [Double] = quick.result.isValid ? [Self.retryScale] : [1, Self.retryScale]
+        for scale in retries {
+            guard let reading = read(band, alternatives: true, scale: scale) else { continue }
+            if reading.isConfidentlyValid { return reading }
+            if reading.result.isValid, !best.result.isValid { best = reading }
         }
-        return quick
+        return best
     }
 
     func read(_ band: [PixelBox], alternatives: Bool, scale: Double) -> MRZReading? {
