@@ -47,6 +47,8 @@ def ours(items):
 
 
 def passporteye(items):
+    import warnings
+    warnings.filterwarnings("ignore", category=FutureWarning)  # skimage deprecations inside PassportEye
     from passporteye import read_mrz
     res = []
     for p, _ in items:
