@@ -215,6 +215,20 @@ enum ElementScan {
         return nil
     }
 
+    /// The index of the first separator (LF, CR, RS, FS, and `|` when `pipes`) at or after `i`.
+    static func tokenEnd(_ b: [UInt8], from i: Int, pipes: Bool) -> Int {
+        b.withUnsafeBufferPointer { p in
+            var j = i
+            while j < p.count {
+                let c = p[j]
+                // every separator is below 0x20 except the pipe: one compare skips letters
+                if c < 0x20 ? (c == 0x0A || c == 0x0D || c == 0x1E || c == 0x1C) : (pipes && c == UInt8(ascii: "|")) { break }
+                j += 1
+            }
+            return j
+        }
+    }
+
     static func splitOnSeparators(_ b: [UInt8], from start: Int, types: [String], first: String,
                                   pipes: Bool) -> [AAMVASubfile] {
         var subfiles: [AAMVASubfile] = []
@@ -224,12 +238,7 @@ enum ElementScan {
         var i = start
         let p = b
             while i < p.count {
-                var j = i
-                while j < p.count {
-                    let c = p[j]
-                    if c == 0x0A || c == 0x0D || c == 0x1E || c == 0x1C || (pipes && c == UInt8(ascii: "|")) { break }
-                    j += 1
-                }
+                let j = tokenEnd(b, from: i, pipes: pipes)
                 var lo = i
                 while lo < j, p[lo] == 0x20 { lo += 1 }
                 // a subfile marker is two letters then an ID: only tokens starting a subfile can hold one
