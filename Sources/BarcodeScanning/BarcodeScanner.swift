@@ -19,37 +19,45 @@ public struct BarcodeScanner: Sendable {
         self.acceptPDF417 = acceptPDF417
     }
 
-    /// The rescue passes, in order: each takes the image and returns the variants to try.
-    static let rescuePasses: [(name: String, variants: @Sendable (GrayImage) -> [GrayImage])] = [
+    /// What the rescue passes work on: the image, and the located symbol region, found
+    /// once on first use (most passes crop to it).
+    final class RescueInput {
+        let image: GrayImage
+        init(_ image: GrayImage) { self.image = image }
+        lazy var crop: GrayImage? = BarcodeScanner.located(image)
+    }
+
+    /// The rescue passes, in order: each returns the variants of the input to try.
+    static let rescuePasses: [(name: String, variants: @Sendable (RescueInput) -> [GrayImage])] = [
         // Leptonica's skew angle is clockwise-positive; rotated(degrees:) turns the other way.
-        ("deskew", { image in
-            guard let angle = image.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
-            return [image.rotated(degrees: angle)]
+        ("deskew", { input in
+            guard let angle = input.image.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
+            return [input.image.rotated(degrees: angle)]
         }),
         // The rest work on the located symbol: small crops make every pass cheap.
-        ("crop", { image in located(image).map { [$0] } ?? [] }),
-        ("crop+deskew", { image in
-            guard let crop = located(image), let angle = crop.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
+        ("crop", { input in input.crop.map { [$0] } ?? [] }),
+        ("crop+deskew", { input in
+            guard let crop = input.crop, let angle = crop.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
             return [crop.rotated(degrees: angle)]
         }),
         // Perspective: the symbol's own corners mapped onto a rectangle (a photo taken at
         // an angle is a trapezoid, which no rotation straightens).
-        ("crop+rectify", { image in
+        ("crop+rectify", { input in
             // at twice the size, with unsharp masking strong enough for 2 px modules blurred
             // by the lens (variants measured on the hard synthetic set, most useful first)
-            guard let crop = located(image), let upright = SymbolCorners.rectified(crop, scale: 2) else { return [] }
+            guard let crop = input.crop, let upright = SymbolCorners.rectified(crop, scale: 2) else { return [] }
             return [upright.sharpened(radius: 3, amount: 1.0), upright.sharpened(radius: 4, amount: 1.5),
                     upright.sharpened(radius: 3, amount: 2.0), upright]
         }),
-        ("crop+upscale", { image in
-            guard let crop = located(image) else { return [] }
+        ("crop+upscale", { input in
+            guard let crop = input.crop else { return [] }
             let deskewed = crop.skewAngle(range: 15).map { crop.rotated(degrees: $0) } ?? crop
             return [deskewed.scaled(by: 2), deskewed.scaled(by: 2).blurred(radius: 1)]
         }),
         // Blurred small modules: unsharp masking near the estimated angle (measured on the
         // hard synthetic set, where nothing else decodes).
-        ("crop+sharpen", { image in
-            guard let crop = located(image) else { return [] }
+        ("crop+sharpen", { input in
+            guard let crop = input.crop else { return [] }
             let skew = crop.skewAngle(range: 15) ?? 0
             return [skew, skew - 1.5, skew + 1.5].flatMap { angle -> [GrayImage] in
                 let r = crop.rotated(degrees: angle)
@@ -57,11 +65,11 @@ public struct BarcodeScanner: Sendable {
             }
         }),
         // When the skew estimate is off, a coarse sweep lands within zxing-cpp's tolerance.
-        ("rotation-sweep", { image in [-4.0, 4, -8, 8, -12, 12, -16, 16].map { image.rotated(degrees: $0) } }),
-        ("binarize", { image in [image.binarized()] }),
-        ("contrast", { image in [image.contrastNormalized()] }),
-        ("upscale-sweep", { image in
-            guard let crop = located(image), crop.pixelCount < 1_500_000 else { return [] }
+        ("rotation-sweep", { input in [-4.0, 4, -8, 8, -12, 12, -16, 16].map { input.image.rotated(degrees: $0) } }),
+        ("binarize", { input in [input.image.binarized()] }),
+        ("contrast", { input in [input.image.contrastNormalized()] }),
+        ("upscale-sweep", { input in
+            guard let crop = input.crop, crop.pixelCount < 1_500_000 else { return [] }
             let big = crop.scaled(by: 2)
             return [-3.0, 3, -6, 6, -9, 9].map { big.rotated(degrees: $0) }
         }),
@@ -125,8 +133,9 @@ public struct BarcodeScanner: Sendable {
         let first = raw.filter { acceptPDF417($0.bytes) }
         if !first.isEmpty { return first }
         var fallback = raw
+        let input = RescueInput(image)
         for pass in Self.rescuePasses {
-            for variant in pass.variants(image) {
+            for variant in pass.variants(input) {
                 let decoded = ZXingReader.read(variant, formats: ZXingReader.pdf417, pass: pass.name)
                 // corners refer to the transformed image; report none rather than wrong ones
                 let found = decoded.map { Barcode(format: $0.format, bytes: $0.bytes, corners: [], pass: $0.pass, decodedText: $0.decodedText) }
