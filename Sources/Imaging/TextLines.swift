@@ -19,12 +19,11 @@ extension GrayImage {
               let binary = Pix(thresholded),
               let closed = Pix(pixCloseBrick(nil, binary.pointer, Int32(max(3, gap)), 1)),
               let opened = Pix(pixOpenBrick(nil, closed.pointer, 1, 2)) else { return [] }
-        var pixa: UnsafeMutablePointer<PIXA>? = nil
-        guard let boxa = pixConnComp(opened.pointer, &pixa, 8) else { return [] }
+        // boxes only: asking for the components' images too would copy every blob
+        guard let boxa = pixConnComp(opened.pointer, nil, 8) else { return [] }
         defer {
             var b: UnsafeMutablePointer<BOXA>? = boxa
             boxaDestroy(&b)
-            if pixa != nil { pixaDestroy(&pixa) }
         }
         var out: [PixelBox] = []
         for i in 0..<boxaGetCount(boxa) {

@@ -1,15 +1,14 @@
+import Foundation
 import Imaging
 
-/// How candidate MRZ bands are found in an oriented view.
+/// Candidate MRZ bands from the line boxes of an oriented view.  Two sources give the
+/// boxes: characters joined into line blobs by a horizontal closing (Leptonica,
+/// milliseconds; `OrientedView.morphologyBands`) and Tesseract's layout analysis without
+/// recognition (slower, copes with busy layouts; `OrientedView.layoutBands`).
 enum BandFinder {
-    /// Characters joined into line blobs by a horizontal closing (Leptonica): milliseconds.
-    case morphology
-    /// Tesseract's layout analysis without recognition: slower, copes with busy layouts.
-    case layoutAnalysis
-
-    /// Groups of 2 or 3 line blobs that look like an MRZ: long, thin, of similar width and
-    /// left edge, evenly stacked; lowest first (on data pages the MRZ is at the bottom).
-    /// `scale` maps blob coordinates to the caller's pixels.
+    /// Groups of 2 or 3 line blobs that look like an MRZ: long, thin, of equal width and
+    /// left edge (MRZ lines are equally long), evenly stacked; lowest first (on data pages
+    /// the MRZ is at the bottom).  `scale` maps blob coordinates to the caller's pixels.
     static func bands(from lineBlobs: [PixelBox], workingWidth: Int, scale: Double) -> [[PixelBox]] {
         let blobs = lineBlobs
             .filter { $0.width >= workingWidth / 4 && $0.height >= 5 && $0.width > 8 * $0.height }
@@ -33,7 +32,7 @@ enum BandFinder {
     static func sameBand(_ a: [PixelBox], _ b: [PixelBox]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { p, q in
             let h = max(p.height, q.height)
-            return abs(p.y - q.y) < h / 2 + 1 && abs(p.x - q.x) < 2 * h
+            return abs(p.y - q.y) < h / 2 + 1 && abs(p.x - q.x) < 2 * h && abs(p.width - q.width) < 2 * h
         }
     }
 }
@@ -64,19 +63,27 @@ final class OrientedView {
     /// The input reduced (or, when tiny, enlarged) for band finding; shared by all views.
     static func workingCopy(of input: GrayImage) -> GrayImage {
         let longest = max(input.width, input.height)
-        if longest < 700 { return input.scaled(by: 2) }
-        return longest > workingSize ? input.scaled(by: Double(workingSize) / Double(longest)) : input
+        if longest < 700 { return input.scaledPlain(by: 2) }
+        return longest > workingSize ? input.scaledPlain(by: Double(workingSize) / Double(longest)) : input
     }
 
-    init(input: GrayImage, workingCopy: GrayImage, quarter: Int) {
-        self.input = input
-        self.quarter = quarter
-        self.scale = Double(input.width) / Double(workingCopy.width)
+    /// The view `quarter` turns of the input, deskewed by the skew of its text.
+    convenience init(input: GrayImage, workingCopy: GrayImage, quarter: Int) {
         let turned = quarter == 0 ? workingCopy : workingCopy.rotatedOrthogonally(quarter)
         let skew = turned.skewAngle(range: 15) ?? 0
-        angle = abs(skew) > 0.4 ? skew : 0
+        self.init(input: input, turnedWorkingCopy: turned, quarter: quarter, angle: abs(skew) > 0.4 ? skew : 0)
+    }
+
+    init(input: GrayImage, turnedWorkingCopy turned: GrayImage, quarter: Int, angle: Double) {
+        self.input = input
+        self.quarter = quarter
+        self.angle = angle
+        self.scale = Double(quarter % 2 == 0 ? input.width : input.height) / Double(turned.width)
         small = angle == 0 ? turned : turned.rotated(degrees: angle)
     }
+
+    /// Height of `full`, known without making it.
+    var fullHeight: Int { Int(Double(small.height) * scale) }
 
     /// The input turned and deskewed like `small`, at full resolution (made on first use).
     lazy var full: GrayImage = {
@@ -84,10 +91,65 @@ final class OrientedView {
         return angle == 0 ? turned : turned.rotated(degrees: angle)
     }()
 
+    /// The part of `full` around `band` (with `margin` pixels on every side) and the band
+    /// in its coordinates, made from a crop of the input: turning and deskewing a whole
+    /// 2 MP photo costs more than reading the MRZ lines in it.
+    func region(around band: [PixelBox], margin: Int) -> (image: GrayImage, band: [PixelBox]) {
+        let turnedWidth = quarter % 2 == 0 ? input.width : input.height
+        let turnedHeight = quarter % 2 == 0 ? input.height : input.width
+        let x0 = band.map(\.x).min()! - margin, y0 = band.map(\.y).min()! - margin
+        let x1 = band.map { $0.x + $0.width }.max()! + margin, y1 = band.map { $0.y + $0.height }.max()! + margin
+        // `full` is the turned image rotated about its centre: the rectangle's preimage
+        let centre = (x: Double(turnedWidth) / 2, y: Double(turnedHeight) / 2)
+        let corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map {
+            Self.rotate((Double($0.0), Double($0.1)), about: centre, degrees: -angle)
+        }
+        let turnedRect = Self.clip((x: Int(corners.map(\.x).min()!.rounded(.down)) - 1, y: Int(corners.map(\.y).min()!.rounded(.down)) - 1,
+                                    x1: Int(corners.map(\.x).max()!.rounded(.up)) + 1, y1: Int(corners.map(\.y).max()!.rounded(.up)) + 1),
+                                   width: turnedWidth, height: turnedHeight)
+        let inputRect = Self.unturn(turnedRect, quarter: quarter, width: input.width, height: input.height)
+        var crop = input.cropped(x: inputRect.x, y: inputRect.y, width: inputRect.x1 - inputRect.x, height: inputRect.y1 - inputRect.y)
+        if quarter != 0 { crop = crop.rotatedOrthogonally(quarter) }
+        guard angle != 0 else {
+            return (crop, band.map { PixelBox(x: $0.x - turnedRect.x, y: $0.y - turnedRect.y, width: $0.width, height: $0.height) })
+        }
+        let rotated = crop.rotated(degrees: angle)
+        // Rotating the crop about its own centre instead of the image's shifts everything
+        // by one constant offset: where the image centre, seen from the crop, lands.
+        let cropCentre = (x: Double(crop.width) / 2, y: Double(crop.height) / 2)
+        let landed = Self.rotate((centre.x - Double(turnedRect.x), centre.y - Double(turnedRect.y)), about: cropCentre, degrees: angle)
+        let dx = Int((landed.x - centre.x).rounded()), dy = Int((landed.y - centre.y).rounded())
+        return (rotated, band.map { PixelBox(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height) })
+    }
+
+    /// `point` turned by `degrees` about `centre` the way `GrayImage.rotated(degrees:)`
+    /// turns pixels.
+    static func rotate(_ point: (x: Double, y: Double), about centre: (x: Double, y: Double), degrees: Double) -> (x: Double, y: Double) {
+        let a = degrees * .pi / 180, dx = point.x - centre.x, dy = point.y - centre.y
+        return (centre.x + dx * cos(a) - dy * sin(a), centre.y + dx * sin(a) + dy * cos(a))
+    }
+
+    typealias Rect = (x: Int, y: Int, x1: Int, y1: Int)
+
+    static func clip(_ r: Rect, width: Int, height: Int) -> Rect {
+        (max(0, r.x), max(0, r.y), min(width, max(max(0, r.x), r.x1)), min(height, max(max(0, r.y), r.y1)))
+    }
+
+    /// A rectangle of the image turned by `quarter` clockwise quarter turns, in the
+    /// coordinates of the unturned `width` × `height` image.
+    static func unturn(_ r: Rect, quarter: Int, width: Int, height: Int) -> Rect {
+        switch quarter {
+        case 1: return (r.y, height - r.x1, r.y1, height - r.x)
+        case 2: return (width - r.x1, height - r.y1, width - r.x, height - r.y)
+        case 3: return (width - r.y1, r.x, width - r.y, r.x1)
+        default: return r
+        }
+    }
+
     /// Bands from morphology, in full-resolution pixels.
-    func morphologyBands() -> [[PixelBox]] {
+    func morphologyBands(gapDivisor: Int = 45) -> [[PixelBox]] {
         // the closing bridges the gaps between MRZ glyphs (up to ~1/45 of a full-width line)
-        let blobs = small.textLineBlobs(gap: max(5, small.width / 45))
+        let blobs = small.textLineBlobs(gap: max(5, small.width / gapDivisor))
         return BandFinder.bands(from: blobs, workingWidth: small.width, scale: scale)
     }
 

@@ -9,47 +9,66 @@ struct LineReader {
     /// The oriented, deskewed image the band's boxes refer to.
     let image: GrayImage
 
-    /// Text height the crops are scaled to before OCR.  Tesseract rescales every line to
-    /// its network's 36 px input anyway; smaller crops make its preparation cheap, and
-    /// ~20 px text read best on the generated sets (measured against 28, 36 and 40).
-    static let textHeight = 20.0
+    /// How a line is shown to Tesseract: the crop's margin above and below the text, as a
+    /// fraction of the text height.  The crop is scaled to the network's 36 px input
+    /// height and read as one raw line (no layout analysis), so the margin decides how
+    /// large the text is in the network's input and how many columns it runs over (the
+    /// cost).  Two views with different margins are independent readings of one line.
+    struct View: Equatable {
+        let margin: Double
+
+        /// Text ~18 of 36 px: the model's best size (measured against 0.25–0.8 on the
+        /// generated sets and the corpus).
+        static let primary = View(margin: 0.4)
+        /// Larger text, for lines whose length was wrong at the primary view.
+        static let retry = View(margin: 0.25)
+
+        /// The confirming view of a line read in this view: smaller text (fewer columns,
+        /// cheaper), different enough that an unstable misreading does not repeat.
+        var confirmation: View { self == .primary ? View(margin: 0.6) : View(margin: 0.5) }
+        /// The other view for a line whose length could not be fitted.
+        var other: View { self == .primary ? .retry : .primary }
+    }
+
+    /// Tesseract's LSTM input height for the model (its network spec starts `[1,36,0,1`).
+    static let networkHeight = 36.0
 
     /// Symbol confidence (0–100) below which an unproven character makes its field uncertain.
     static let minimumConfidence: Float = 85
 
-    /// OCR of one line box.  `extraScale` gives a second, independent view of the line.
-    func ocrLine(_ box: PixelBox, extraScale: Double = 1, alternatives: Bool = true) -> OCRLine? {
-        let padY = box.height * 2 / 5 + 2, padX = box.height
+    /// OCR of one line box in `view`.
+    func ocrLine(_ box: PixelBox, view: View = .primary, alternatives: Bool = true) -> OCRLine? {
+        let padY = Int(Double(box.height) * view.margin) + 2, padX = box.height
         var crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
-        let factor = min(4, Self.textHeight / Double(max(box.height, 1))) * extraScale
-        if abs(factor - 1) > 0.05 { crop = crop.scaled(by: factor) }
-        return engine.lines(in: crop, mode: 7, alternatives: alternatives).max(by: { $0.text.count < $1.text.count })
+        let factor = min(6, Self.networkHeight / Double(max(crop.height, 1)))
+        if abs(factor - 1) > 0.02 { crop = crop.scaled(by: factor) }
+        return engine.lines(in: crop, mode: OCREngine.rawLine, alternatives: alternatives).max(by: { $0.text.count < $1.text.count })
     }
 
     /// The band read without the decoder's alternatives first (cheaper, and enough when
-    /// the check digits hold), then with them for the corrector, then at another scale.
-    /// A check-valid reading with doubtful names is read once more at the other scale,
-    /// which often settles them.  A band whose lines cannot be fitted to an MRZ length at
-    /// either scale is no MRZ.
+    /// the check digits hold), then with them for the corrector, then in the other view.
+    /// A check-valid reading with doubtful names is read once more in the other view,
+    /// which often settles them.  A band whose lines cannot be fitted to an MRZ length in
+    /// either view is no MRZ.
     func read(_ band: [PixelBox]) -> MRZReading? {
-        guard let quick = read(band, alternatives: false, scale: 1) else { return nil }
+        guard let quick = read(band, alternatives: false, view: .primary) else { return nil }
         if quick.isConfidentlyValid { return quick }
         var best = quick
-        let retries: [Double] = quick.result.isValid ? [Self.retryScale] : [1, Self.retryScale]
-        for scale in retries {
-            guard let reading = read(band, alternatives: true, scale: scale) else { continue }
+        let retries: [View] = quick.result.isValid ? [.retry] : [.primary, .retry]
+        for view in retries {
+            guard let reading = read(band, alternatives: true, view: view) else { continue }
             if reading.isConfidentlyValid { return reading }
             if reading.result.isValid, !best.result.isValid { best = reading }
         }
         return best
     }
 
-    func read(_ band: [PixelBox], alternatives: Bool, scale: Double) -> MRZReading? {
-        guard let first = ocrLine(band[0], extraScale: scale, alternatives: alternatives) else { return nil }
+    func read(_ band: [PixelBox], alternatives: Bool, view: View) -> MRZReading? {
+        guard let first = ocrLine(band[0], view: view, alternatives: alternatives) else { return nil }
         let target = band.count == 3 ? 30 : (abs(first.text.count - 36) < abs(first.text.count - 44) ? 36 : 44)
         var fitted: [OCRLine] = []
         for (index, box) in band.enumerated() {
-            let line = fittedLine(box, to: target, alternatives: alternatives, scale: scale, firstTry: index == 0 ? first : nil)
+            let line = fittedLine(box, to: target, alternatives: alternatives, view: view, firstTry: index == 0 ? first : nil)
             guard let line else { return nil }
             fitted.append(line)
         }
@@ -67,13 +86,13 @@ struct LineReader {
             let confidences = fitted[field.line].confidences
             if field.range.contains(where: { $0 < confidences.count && confidences[$0] < Self.minimumConfidence }) { doubt(field.name) }
         }
-        // A second reading at another scale must agree on the names: LSTM insertions and
-        // swaps in names come with high confidence but are rarely stable across scales.
+        // A second reading in another view must agree on the names: LSTM insertions and
+        // swaps in names come with high confidence but are rarely stable across views.
         // Lines with codes only (nationality, sex) rely on confidence and the code tables.
         for (index, box) in band.enumerated() {
             let names = unproven.filter { $0.line == index && Self.nameFields.contains($0.name) }
             guard !names.isEmpty else { continue }
-            let second = ocrLine(box, extraScale: scale * Self.confirmationScale, alternatives: false).flatMap { Self.fitLength($0, to: target) }.map { Array($0.text) }
+            let second = ocrLine(box, view: view.confirmation, alternatives: false).flatMap { Self.fitLength($0, to: target) }.map { Array($0.text) }
             let first = Array(result.lines[index])
             for field in names where second == nil || second![field.range] != first[field.range] { doubt(field.name) }
         }
@@ -81,20 +100,13 @@ struct LineReader {
     }
 
     /// A line read to `target` characters.  A glyph split in two (`W` read as `NW`) or two
-    /// merged make the length wrong beyond filler repair; a view at another scale rarely
+    /// merged make the length wrong beyond filler repair; another view rarely
     /// repeats the mistake.
-    func fittedLine(_ box: PixelBox, to target: Int, alternatives: Bool, scale: Double, firstTry: OCRLine? = nil) -> OCRLine? {
-        if let line = firstTry ?? ocrLine(box, extraScale: scale, alternatives: alternatives),
+    func fittedLine(_ box: PixelBox, to target: Int, alternatives: Bool, view: View, firstTry: OCRLine? = nil) -> OCRLine? {
+        if let line = firstTry ?? ocrLine(box, view: view, alternatives: alternatives),
            let fitted = Self.fitLength(line, to: target) { return fitted }
-        let otherScale = scale == 1 ? Self.retryScale : 1
-        return ocrLine(box, extraScale: otherScale, alternatives: alternatives).flatMap { Self.fitLength($0, to: target) }
+        return ocrLine(box, view: view.other, alternatives: alternatives).flatMap { Self.fitLength($0, to: target) }
     }
-
-    /// The second, confirming view of lines with names.
-    static let confirmationScale = 1.4
-
-    /// The other scale for lines whose length was wrong (text ~32 px instead of ~20).
-    static let retryScale = 1.6
 
     static let nameFields: Set<MRZFieldName> = [.name, .surname, .givenNames]
 

@@ -67,25 +67,56 @@ public struct MRZScanner: Sendable {
         var tried: [(quarter: Int, band: [PixelBox])] = []
         let base = OrientedView.workingCopy(of: input)
         var views: [Int: OrientedView] = [:]
-        // Morphology first, in every orientation (a few ms each); Tesseract's layout analysis
-        // (~80 ms, finds lines in busy layouts) only when that yields no valid reading.
-        for finder in [BandFinder.morphology, .layoutAnalysis] {
-            // upright first; upside-down pages are the half turn, tried last
-            for quarter in [0, 1, 3, 2] {
-                let view = views[quarter] ?? OrientedView(input: input, workingCopy: base, quarter: quarter)
-                views[quarter] = view
-                let bands = finder == .morphology ? view.morphologyBands() : view.layoutBands(engine: engine)
-                for band in bands.prefix(Self.maximumBandsPerOrientation) {
-                    guard !tried.contains(where: { $0.quarter == quarter && BandFinder.sameBand($0.band, band) }) else { continue }
-                    tried.append((quarter, band))
-                    heights.append(band.map(\.height).max() ?? 0)
-                    guard let reading = LineReader(corrector: corrector, engine: engine, image: view.full).read(band) else { continue }
-                    if reading.result.isValid {
-                        quality.characterHeight = band.map(\.height).sorted()[band.count / 2]
-                        return ([reading], quality, nil)
-                    }
-                    if best == nil { best = reading }
-                }
+        func view(_ quarter: Int) -> OrientedView {
+            if let v = views[quarter] { return v }
+            let v = OrientedView(input: input, workingCopy: base, quarter: quarter)
+            views[quarter] = v
+            return v
+        }
+        // Reads one band; a valid reading ends the scan.
+        func read(_ band: [PixelBox], quarter: Int) -> MRZReading? {
+            guard !tried.contains(where: { $0.quarter == quarter && BandFinder.sameBand($0.band, band) }) else { return nil }
+            tried.append((quarter, band))
+            heights.append(band.map(\.height).max() ?? 0)
+            // enough for the line reader's margins (one text height at the sides)
+            let margin = (band.map(\.height).max() ?? 0) * 11 / 10 + 4
+            let region = view(quarter).region(around: band, margin: margin)
+            let reading = LineReader(corrector: corrector, engine: engine, image: region.image).read(region.band)
+            if let reading, !reading.result.isValid, best == nil { best = reading }
+            return reading?.result.isValid == true ? reading : nil
+        }
+        func found(_ reading: MRZReading, _ band: [PixelBox]) -> (readings: [MRZReading], quality: ImageQuality, failure: MRZScanFailure?) {
+            quality.characterHeight = band.map(\.height).sorted()[band.count / 2]
+            return ([reading], quality, nil)
+        }
+        // Morphology first (a few ms per orientation).  MRZs sit low on the page, so the
+        // candidates of all four orientations are read lowest first: an upside-down page
+        // shows its MRZ at the top, the right way up at the bottom, and reading a band
+        // upside down costs two useless line recognitions.  When the upright view already
+        // has a band in its lower half, it is read before the other views are made.
+        var candidates = Self.morphologyCandidates(view(0))
+        var otherViewsLooked = false
+        func lookAtOtherViews() {
+            otherViewsLooked = true
+            candidates = (candidates + [1, 3, 2].flatMap { Self.morphologyCandidates(view($0)) }).sorted { $0.lowness > $1.lowness }
+        }
+        if candidates.first.map({ $0.lowness < 0.5 }) ?? true { lookAtOtherViews() }
+        while !candidates.isEmpty {
+            let candidate = candidates.removeFirst()
+            if let reading = read(candidate.band, quarter: candidate.quarter) { return found(reading, candidate.band) }
+            if candidates.isEmpty, !otherViewsLooked { lookAtOtherViews() }
+        }
+        // A wider closing bridges runs of `<` fillers printed with wide spacing (lines of
+        // a card's MRZ that fill the picture); it also merges more clutter, hence second.
+        candidates = [0, 1, 3, 2].flatMap { Self.morphologyCandidates(view($0), gapDivisor: Self.wideGapDivisor) }.sorted { $0.lowness > $1.lowness }
+        for candidate in candidates {
+            if let reading = read(candidate.band, quarter: candidate.quarter) { return found(reading, candidate.band) }
+        }
+        // Tesseract's layout analysis (~80 ms per orientation, finds lines in busy layouts)
+        // only when morphology yields no valid reading; upright first, upside down last.
+        for quarter in [0, 1, 3, 2] {
+            for band in view(quarter).layoutBands(engine: engine).prefix(Self.maximumBandsPerOrientation) {
+                if let reading = read(band, quarter: quarter) { return found(reading, band) }
             }
         }
         quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]
@@ -95,6 +126,24 @@ public struct MRZScanner: Sendable {
 
     /// Bands tried per orientation and finder: bounds the time spent on pictures without an MRZ.
     static let maximumBandsPerOrientation = 3
+
+    /// A band of one orientation and how low it sits in that view (its bottom edge as a
+    /// fraction of the view's height).
+    struct Candidate {
+        let quarter: Int
+        let band: [PixelBox]
+        let lowness: Double
+    }
+
+    /// The wider closing of the second morphology round (1/28 of the working width).
+    static let wideGapDivisor = 28
+
+    static func morphologyCandidates(_ view: OrientedView, gapDivisor: Int = 45) -> [Candidate] {
+        let height = Double(max(1, view.fullHeight))
+        return view.morphologyBands(gapDivisor: gapDivisor).prefix(maximumBandsPerOrientation).map { band in
+            Candidate(quarter: view.quarter, band: band, lowness: Double(band.map { $0.y + $0.height }.max() ?? 0) / height)
+        }
+    }
 
     static func measure(_ image: GrayImage) -> ImageQuality {
         let w = image.width, h = image.height

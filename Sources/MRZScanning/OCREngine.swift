@@ -81,7 +81,11 @@ final class OCREngine {
         }
     }
 
-    /// Recognises `image` with page segmentation `mode` (6 block, 7 single line, 11 sparse)
+    /// Page segmentation mode 13: the whole image is one text line, no layout analysis.
+    static let rawLine: Int32 = 13
+
+    /// Recognises `image` with page segmentation `mode` (6 block, 7 single line, 11 sparse,
+    /// 13 raw line)
     /// and returns its text lines.  `alternatives` asks the LSTM decoder for the other
     /// candidates of each character (about 20 % more time).
     func lines(in image: GrayImage, mode: Int32, alternatives: Bool = true) -> [OCRLine] {

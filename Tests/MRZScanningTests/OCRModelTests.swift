@@ -12,8 +12,6 @@ final class OCRModelTests: XCTestCase {
     /// Maximum character error rate per level on the fixtures (measured value plus margin).
     static let maximumCER: [String: Double] = ["clean": OCRModelBaseline.clean, "mild": OCRModelBaseline.mild]
 
-    static let lineHeight = 1.8 * LineReader.textHeight + 4
-
     func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         var previous = Array(0...b.count)
         for (i, ca) in a.enumerated() {
@@ -34,10 +32,11 @@ final class OCRModelTests: XCTestCase {
             for n in 0..<10 {
                 let base = Self.fixtures.appendingPathComponent(String(format: "%@-%02d", level, n))
                 let truth = try String(contentsOf: base.appendingPathExtension("gt.txt"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-                // scaled to the line height the line reader gives Tesseract (LineReader.textHeight plus margins)
+                // read as the line reader reads: the line (text about half its height, like
+                // LineReader.View.primary) scaled to the network's input height, one raw line
                 let raw = try ImageLoader().load(path: base.appendingPathExtension("png").path)
-                let image = raw.scaled(by: Self.lineHeight / Double(raw.height))
-                let read = engine.lines(in: image, mode: 7).map(\.text).joined()
+                let image = raw.scaled(by: LineReader.networkHeight / Double(raw.height))
+                let read = engine.lines(in: image, mode: OCREngine.rawLine).map(\.text).joined()
                 errors += editDistance(Array(read), Array(truth))
                 characters += truth.count
             }
