@@ -33,18 +33,44 @@ extension DocumentReader {
     }
 
     /// Documents plus, when there are none, the likely reason.
+    ///
+    /// Both searches have a cheap part and a slow one: for PDF417 the located regions and
+    /// the whole image, then the rescue passes (hundreds of ms when there is no symbol);
+    /// for the MRZ the morphology band finder, then Tesseract's layout analysis.  When
+    /// looking for both, the cheap parts run first and a slow part only while the image
+    /// has given nothing else: a passport page does not pay for the barcode rescue passes,
+    /// nor a licence for the MRZ layout analysis.  The rescue passes come before the
+    /// layout analysis because far more licence photos need them (turned or keystoned
+    /// symbols) than MRZs need layout analysis.  `only` with one kind runs its search in full.
     func readWithDiagnosis(image: GrayImage, options: ReadOptions) -> (documents: [IdentityDocument], failure: MRZScanFailure?) {
-        var documents: [IdentityDocument] = []
+        var licences: [IdentityDocument] = []
+        var mrzDocuments: [IdentityDocument] = []
         var failure: MRZScanFailure?
-        if options.wants("pdf417") {
-            let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: Self.acceptPDF417)
-            for code in scanner.pdf417(image) {
+        let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: Self.acceptPDF417)
+        func addLicences(_ search: BarcodeScanner.PDF417Search) {
+            for code in search.accepted.isEmpty ? search.unaccepted : search.accepted {
                 let section = BarcodeSection(format: code.format, text: code.text)
-                if let doc = try? read(aamvaPayload: code.bytes, source: .pdf417, barcode: section) { documents.append(doc) }
+                if let doc = try? read(aamvaPayload: code.bytes, source: .pdf417, barcode: section) { licences.append(doc) }
             }
         }
+        let first = options.wants("pdf417") ? scanner.pdf417FirstPasses(image) : nil
+        if let first { addLicences(first) }
+        var rescueDone = false
+        func rescueLicences() {
+            guard let first, first.accepted.isEmpty, !rescueDone else { return }
+            rescueDone = true
+            let rescued = scanner.pdf417RescuePasses(image)
+            if licences.isEmpty || !rescued.accepted.isEmpty {
+                licences = []
+                addLicences(rescued)
+            }
+        }
+        var validMRZ = false
         if options.wants("mrz") {
-            let scan = MRZScanner(parser: mrzParser).scan(image)
+            let scan = MRZScanner(parser: mrzParser).scan(image) {
+                rescueLicences()
+                return licences.isEmpty
+            }
             for reading in scan.readings {
                 var doc = IdentityDocument(mrz: reading.result, source: .mrz, corrections: reading.changes.map {
                     MRZSection.Correction(line: $0.line, column: $0.column, from: String($0.from), to: String($0.to))
@@ -52,11 +78,13 @@ extension DocumentReader {
                 doc.checks.append(DocumentCheck(name: reading.confidenceCheck.name, valid: reading.confidenceCheck.valid))
                 doc.quality = ImageQualitySection(characterHeight: scan.quality.characterHeight, sharpness: scan.quality.sharpness,
                                                   glare: scan.quality.glare, uncertainFields: reading.uncertainFields.map(\.rawValue))
-                documents.append(doc)
+                mrzDocuments.append(doc)
+                validMRZ = validMRZ || reading.result.isValid
             }
             if scan.readings.isEmpty { failure = scan.failure }
         }
-        return (documents, failure)
+        if !validMRZ { rescueLicences() }
+        return (licences + mrzDocuments, failure)
     }
 
     /// Reads an image file (or image bytes) into a result that never throws: errors are

@@ -11,27 +11,32 @@ extension GrayImage {
     /// adaptive), characters are joined by a horizontal closing of `gap` pixels, and the
     /// connected components are returned.  Fast on a reduced image; MRZ lines come out as
     /// long thin boxes.
-    public func textLineBlobs(gap: Int) -> [PixelBox] {
-        guard let pix = Pix(gray: self) else { return [] }
+    public func textLineBlobs(gap: Int) -> [PixelBox] { textLineBlobs(gaps: [gap])[0] }
+
+    /// `textLineBlobs(gap:)` for several gaps from one binarisation (the costly part).
+    public func textLineBlobs(gaps: [Int]) -> [[PixelBox]] {
+        guard let pix = Pix(gray: self) else { return gaps.map { _ in [] } }
         var thresholded: UnsafeMutablePointer<PIX>? = nil
         let tile = Int32(max(16, min(width, height) / 4))
         guard pixOtsuAdaptiveThreshold(pix.pointer, tile, tile, 0, 0, 0.1, nil, &thresholded) == 0,
-              let binary = Pix(thresholded),
-              let closed = Pix(pixCloseBrick(nil, binary.pointer, Int32(max(3, gap)), 1)),
-              let opened = Pix(pixOpenBrick(nil, closed.pointer, 1, 2)) else { return [] }
-        // boxes only: asking for the components' images too would copy every blob
-        guard let boxa = pixConnComp(opened.pointer, nil, 8) else { return [] }
-        defer {
-            var b: UnsafeMutablePointer<BOXA>? = boxa
-            boxaDestroy(&b)
-        }
-        var out: [PixelBox] = []
-        for i in 0..<boxaGetCount(boxa) {
-            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-            if boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 {
-                out.append(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+              let binary = Pix(thresholded) else { return gaps.map { _ in [] } }
+        return gaps.map { gap in
+            guard let closed = Pix(pixCloseBrick(nil, binary.pointer, Int32(max(3, gap)), 1)),
+                  let opened = Pix(pixOpenBrick(nil, closed.pointer, 1, 2)),
+                  // boxes only: asking for the components' images too would copy every blob
+                  let boxa = pixConnComp(opened.pointer, nil, 8) else { return [] }
+            defer {
+                var b: UnsafeMutablePointer<BOXA>? = boxa
+                boxaDestroy(&b)
             }
+            var out: [PixelBox] = []
+            for i in 0..<boxaGetCount(boxa) {
+                var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+                if boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 {
+                    out.append(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+                }
+            }
+            return out
         }
-        return out
     }
 }

@@ -28,6 +28,26 @@ enum BandFinder {
         return bands.sorted { $0.last!.y > $1.last!.y }
     }
 
+    /// Whether the line in `box` is set like an MRZ line: 24–50 glyphs at one fixed pitch.
+    /// Measured on the generated and real MRZ sets and on licence backs: every MRZ line
+    /// read validly has ≥ 87 % of its glyph-to-glyph distances within 20 % of the median
+    /// one; the text lines of licences that form band-like groups have at most 50 %.
+    /// A few milliseconds, against ~40 ms for each OCR call it saves.
+    static func looksLikeMRZLine(_ image: GrayImage, _ box: PixelBox) -> Bool {
+        let textHeight = 20.0
+        let line = image.cropped(x: box.x, y: box.y - box.height / 5, width: box.width, height: box.height * 7 / 5)
+            .scaled(by: textHeight / Double(max(1, box.height)))
+        // glyphs: components of at least 30 % of the text height (`<` included, specks not)
+        let centres = line.textLineBlobs(gap: 1).filter { Double($0.height) >= 0.3 * textHeight }
+            .map { Double($0.x) + Double($0.width) / 2 }.sorted()
+        guard centres.count >= 15 else { return false }
+        let distances = zip(centres, centres.dropFirst()).map { $1 - $0 }.sorted()
+        let pitch = distances[distances.count / 2]
+        let glyphs = Double(line.width) / max(pitch, 1)
+        let regular = distances.filter { abs($0 - pitch) < 0.2 * pitch }.count
+        return (24...50).contains(glyphs) && Double(regular) >= 0.7 * Double(distances.count)
+    }
+
     /// Whether two bands cover the same lines (within half a line height).
     static func sameBand(_ a: [PixelBox], _ b: [PixelBox]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { p, q in
@@ -146,11 +166,18 @@ final class OrientedView {
         }
     }
 
-    /// Bands from morphology, in full-resolution pixels.
-    func morphologyBands(gapDivisor: Int = 45) -> [[PixelBox]] {
-        // the closing bridges the gaps between MRZ glyphs (up to ~1/45 of a full-width line)
-        let blobs = small.textLineBlobs(gap: max(5, small.width / gapDivisor))
-        return BandFinder.bands(from: blobs, workingWidth: small.width, scale: scale)
+    /// Widths of the closings that join glyphs into line blobs, as divisors of the view's
+    /// width: the gaps between MRZ glyphs of a full-width line are up to ~1/45 of it; the
+    /// wider one bridges runs of `<` printed with wide spacing (a card's MRZ filling the
+    /// picture), and merges more clutter.
+    static let gapDivisors = [45, 28]
+
+    /// Line blobs for each of `gapDivisors`, from one binarisation.
+    private lazy var lineBlobs: [[PixelBox]] = small.textLineBlobs(gaps: Self.gapDivisors.map { max(5, small.width / $0) })
+
+    /// Bands from morphology with the closing `gapDivisors[round]`, in full-resolution pixels.
+    func morphologyBands(round: Int) -> [[PixelBox]] {
+        BandFinder.bands(from: lineBlobs[round], workingWidth: small.width, scale: scale)
     }
 
     /// Bands from Tesseract's layout analysis, in full-resolution pixels.

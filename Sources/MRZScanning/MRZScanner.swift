@@ -57,7 +57,11 @@ public struct MRZScanner: Sendable {
     }
 
     /// Valid readings first; an invalid best reading only when no valid one exists.
-    public func scan(_ input: GrayImage) -> (readings: [MRZReading], quality: ImageQuality, failure: MRZScanFailure?) {
+    /// `beforeLayoutAnalysis` runs when the fast band finder has found no valid MRZ, before
+    /// the slow last resort (Tesseract's layout analysis in every orientation, hundreds of
+    /// ms); returning `false` skips it.  A caller looking for other documents in the image
+    /// runs its own slow search there and goes on only when that found nothing.
+    public func scan(_ input: GrayImage, beforeLayoutAnalysis: () -> Bool = { true }) -> (readings: [MRZReading], quality: ImageQuality, failure: MRZScanFailure?) {
         var quality = Self.measure(input)
         guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else {
             return ([], quality, .modelMissing)
@@ -81,6 +85,8 @@ public struct MRZScanner: Sendable {
             // enough for the line reader's margins (one text height at the sides)
             let margin = (band.map(\.height).max() ?? 0) * 11 / 10 + 4
             let region = view(quarter).region(around: band, margin: margin)
+            // no OCR for text that is not set in fixed pitch (a licence's print, headings)
+            guard region.band.contains(where: { BandFinder.looksLikeMRZLine(region.image, $0) }) else { return nil }
             let reading = LineReader(corrector: corrector, engine: engine, image: region.image).read(region.band)
             if let reading, !reading.result.isValid, best == nil { best = reading }
             return reading?.result.isValid == true ? reading : nil
@@ -106,15 +112,15 @@ public struct MRZScanner: Sendable {
             if let reading = read(candidate.band, quarter: candidate.quarter) { return found(reading, candidate.band) }
             if candidates.isEmpty, !otherViewsLooked { lookAtOtherViews() }
         }
-        // A wider closing bridges runs of `<` fillers printed with wide spacing (lines of
-        // a card's MRZ that fill the picture); it also merges more clutter, hence second.
-        candidates = [0, 1, 3, 2].flatMap { Self.morphologyCandidates(view($0), gapDivisor: Self.wideGapDivisor) }.sorted { $0.lowness > $1.lowness }
+        // The wider closing (see OrientedView.gapDivisors) second: it merges more clutter.
+        candidates = [0, 1, 3, 2].flatMap { Self.morphologyCandidates(view($0), round: 1) }.sorted { $0.lowness > $1.lowness }
         for candidate in candidates {
             if let reading = read(candidate.band, quarter: candidate.quarter) { return found(reading, candidate.band) }
         }
         // Tesseract's layout analysis (~80 ms per orientation, finds lines in busy layouts)
         // only when morphology yields no valid reading; upright first, upside down last.
-        for quarter in [0, 1, 3, 2] {
+        let goOn = beforeLayoutAnalysis()
+        for quarter in [0, 1, 3, 2] where goOn {
             for band in view(quarter).layoutBands(engine: engine).prefix(Self.maximumBandsPerOrientation) {
                 if let reading = read(band, quarter: quarter) { return found(reading, band) }
             }
@@ -135,12 +141,9 @@ public struct MRZScanner: Sendable {
         let lowness: Double
     }
 
-    /// The wider closing of the second morphology round (1/28 of the working width).
-    static let wideGapDivisor = 28
-
-    static func morphologyCandidates(_ view: OrientedView, gapDivisor: Int = 45) -> [Candidate] {
+    static func morphologyCandidates(_ view: OrientedView, round: Int = 0) -> [Candidate] {
         let height = Double(max(1, view.fullHeight))
-        return view.morphologyBands(gapDivisor: gapDivisor).prefix(maximumBandsPerOrientation).map { band in
+        return view.morphologyBands(round: round).prefix(maximumBandsPerOrientation).map { band in
             Candidate(quarter: view.quarter, band: band, lowness: Double(band.map { $0.y + $0.height }.max() ?? 0) / height)
         }
     }

@@ -11,6 +11,25 @@ final class ImageInputTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     func fixture(_ name: String) -> String { Self.fixtures.appendingPathComponent(name).path }
 
+    /// Pixels survive the copy into Leptonica's word-packed rows and back, for every
+    /// row length modulo 4 (a half turn maps (x, y) to (w-1-x, h-1-y) exactly).
+    func testPixelsCrossIntoLeptonicaAndBackExactly() {
+        var random = SystemRandomNumberGenerator()
+        for width in 1...11 {
+            for height in [1, 2, 7] {
+                let pixels = (0..<width * height).map { _ in UInt8.random(in: 0...255, using: &random) }
+                let image = GrayImage(width: width, height: height, pixels: pixels)
+                let turned = image.rotatedOrthogonally(2)
+                XCTAssertEqual(turned.width, width)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        XCTAssertEqual(turned.pixels[y * width + x], pixels[(height - 1 - y) * width + (width - 1 - x)], "\(width)x\(height) at \(x),\(y)")
+                    }
+                }
+            }
+        }
+    }
+
     func testLoadsEveryPixelFormat() throws {
         let loader = ImageLoader()
         XCTAssertEqual(try loader.load(path: fixture("one-pixel.png")).pixels, [255])
