@@ -38,11 +38,16 @@ struct LineReader {
 
     /// OCR of one line box in `view`.
     func ocrLine(_ box: PixelBox, view: View = .primary, alternatives: Bool = true) -> OCRLine? {
+        engine.lines(in: lineImage(box, view: view), mode: OCREngine.rawLine, alternatives: alternatives)
+            .max(by: { $0.text.count < $1.text.count })
+    }
+
+    /// The crop of one line box in `view`, scaled to the network's input height.
+    func lineImage(_ box: PixelBox, view: View) -> GrayImage {
         let padY = Int(Double(box.height) * view.margin) + 2, padX = box.height
-        var crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
+        let crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
         let factor = min(6, Self.networkHeight / Double(max(crop.height, 1)))
-        if abs(factor - 1) > 0.02 { crop = crop.scaled(by: factor) }
-        return engine.lines(in: crop, mode: OCREngine.rawLine, alternatives: alternatives).max(by: { $0.text.count < $1.text.count })
+        return abs(factor - 1) > 0.02 ? crop.scaled(by: factor) : crop
     }
 
     /// The band read without the decoder's alternatives first (cheaper, and enough when

@@ -43,6 +43,10 @@ public struct MRZReading: Sendable {
 
     /// Every check digit holds and no unproven field is in doubt.
     var isConfidentlyValid: Bool { result.isValid && uncertainFields.isEmpty }
+
+    /// The line images as the OCR saw them in the primary view (set by the scanner; for
+    /// evaluating the model on real photos: `lineImages(of:)`).
+    var lineImages: [GrayImage] = []
 }
 
 /// Finds the MRZ band in a photo or scan, OCRs it with the OCR-B model and corrects it
@@ -87,7 +91,9 @@ public struct MRZScanner: Sendable {
             let region = view(quarter).region(around: band, margin: margin)
             // no OCR for text that is not set in fixed pitch (a licence's print, headings)
             guard region.band.contains(where: { BandFinder.looksLikeMRZLine(region.image, $0) }) else { return nil }
-            let reading = LineReader(corrector: corrector, engine: engine, image: region.image).read(region.band)
+            let lineReader = LineReader(corrector: corrector, engine: engine, image: region.image)
+            var reading = lineReader.read(region.band)
+            reading?.lineImages = region.band.map { lineReader.lineImage($0, view: .primary) }
             if let reading, !reading.result.isValid, best == nil { best = reading }
             return reading?.result.isValid == true ? reading : nil
         }
@@ -128,6 +134,21 @@ public struct MRZScanner: Sendable {
         quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]
         let failure = Self.likelyCause(quality, foundLines: !heights.isEmpty)
         return (best.map { [$0] } ?? [], quality, failure)
+    }
+
+    /// The line images of the MRZ read in `input`, as given to the OCR (scaled to the
+    /// network's input height, primary view), with the reading; for evaluating the model
+    /// on real photos (tools/train-ocrb/evaluate.py).
+    @_spi(Evaluation) public func lineImages(of input: GrayImage) -> (lines: [String], images: [GrayImage])? {
+        guard let reading = scan(input).readings.first else { return nil }
+        return (reading.result.lines, reading.lineImages)
+    }
+
+    /// The text Tesseract reads in one line image (as `lineImages(of:)` gives them), with
+    /// the reader's settings; `nil` without the model.  For timing and scoring the model.
+    @_spi(Evaluation) public func recognise(lineImage: GrayImage) -> String? {
+        guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else { return nil }
+        return engine.lines(in: lineImage, mode: OCREngine.rawLine, alternatives: false).map(\.text).joined()
     }
 
     /// Bands tried per orientation and finder: bounds the time spent on pictures without an MRZ.

@@ -4,12 +4,20 @@ import Foundation
 import IDReader
 import Imaging
 import MRZ
+@_spi(Evaluation) import MRZScanning
 
 // Throughput of the parsers on one core, release mode.
 //   idreader-bench mrz FILE          parse + validate; FILE: one MRZ per line, lines joined by '|'
 //   idreader-bench mrz-fields FILE   parse + validate + read every field
 //   idreader-bench pdf417 FILE       FILE: image paths; per image: decoded bytes, ms, pass
 //   idreader-bench mrz-images FILE   FILE: image paths; per image: MRZ lines, valid, ms
+//                                    (what `idreader read --only mrz` does)
+//   idreader-bench read-images FILE  the same for a full read (MRZ and licences, as
+//                                    `idreader read` does by default)
+//   idreader-bench mrz-lines FILE DIR  the MRZ line images the OCR saw, for each image whose
+//                                    lines match its expected `.txt`: DIR/NAME-i.pgm + .gt.txt
+//   idreader-bench ocr-lines FILE    FILE: line images (.pgm from mrz-lines); per line: text,
+//                                    CPU ms of the recognition (model loaded once)
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
 // Prints JSON: {"parses": N, "seconds": S, "perSecond": R, "valid": V}
@@ -27,7 +35,7 @@ func usage() -> Never {
 }
 
 let args = CommandLine.arguments
-guard args.count == 3, let raw = FileManager.default.contents(atPath: args[2]) else { usage() }
+guard args.count >= 3, let raw = FileManager.default.contents(atPath: args[2]) else { usage() }
 let text = String(decoding: raw, as: UTF8.self)
 let inputs = text.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
 
@@ -52,21 +60,54 @@ case "load":
         times.append(Date().timeIntervalSince(start) * 1000)
     }
     print("{\"images\": \(times.count), \"medianMs\": \(times.sorted()[times.count / 2])}")
-case "mrz-images":
+case "mrz-lines":
+    guard args.count == 4 else { usage() }
+    let out = URL(fileURLWithPath: args[3])
+    try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let scanner = MRZScanner()
+    var written = 0
+    for path in text.split(separator: "\n").map(String.init) {
+        let base = URL(fileURLWithPath: path).deletingPathExtension()
+        guard let truth = try? String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8),
+              let image = try? ImageLoader().load(path: path), let found = scanner.lineImages(of: image) else { continue }
+        let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
+        // only bands that are the MRZ: as many lines as expected, of the same lengths
+        guard expected.count == found.images.count, zip(expected, found.lines).allSatisfy({ $0.count == $1.count }) else { continue }
+        for (i, (line, image)) in zip(expected, found.images).enumerated() {
+            let name = out.appendingPathComponent("\(base.lastPathComponent)-\(i)")
+            let header = Array("P5\n\(image.width) \(image.height)\n255\n".utf8)
+            try! Data(header + image.pixels).write(to: name.appendingPathExtension("pgm"))
+            try! (line + "\n").write(to: name.appendingPathExtension("gt.txt"), atomically: true, encoding: .utf8)
+            written += 1
+        }
+    }
+    print("{\"lines\": \(written)}")
+case "ocr-lines":
+    let scanner = MRZScanner()
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        _ = scanner.recognise(lineImage: image)  // first call loads the model; timed: the second
+        let cpuStart = cpuSeconds()
+        let read = scanner.recognise(lineImage: image) ?? ""
+        let cpuMs = (cpuSeconds() - cpuStart) * 1000
+        print("{\"path\": \"\(path)\", \"text\": \"\(read)\", \"cpuMs\": \(cpuMs)}")
+    }
+case "mrz-images", "read-images":
     // FILE: one image path per line.  Per image: the MRZ lines read, valid, ms.
+    let options = args[1] == "mrz-images" ? IDReader.ReadOptions(only: ["mrz"]) : IDReader.ReadOptions()
     let reader = DocumentReader()
     for path in text.split(separator: "\n").map(String.init) {
-        let start = Date()
+        let start = Date(), cpuStart = cpuSeconds()
         var lines: [String] = []
         var valid = false
         if let image = try? ImageLoader().load(path: path) {
-            if let doc = reader.read(image: image, options: IDReader.ReadOptions(only: ["mrz"])).first {
+            if let doc = reader.read(image: image, options: options).first(where: { $0.mrz != nil }) {
                 lines = doc.mrz?.lines ?? []
                 valid = doc.valid
             }
         }
-        let ms = Date().timeIntervalSince(start) * 1000
-        let json = try! JSONSerialization.data(withJSONObject: ["path": path, "lines": lines, "valid": valid, "ms": ms] as [String: Any])
+        let ms = Date().timeIntervalSince(start) * 1000, cpuMs = (cpuSeconds() - cpuStart) * 1000
+        let json = try! JSONSerialization.data(withJSONObject: ["path": path, "lines": lines, "valid": valid, "ms": ms, "cpuMs": cpuMs] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
 case "aamva", "aamva-fields":

@@ -6,11 +6,16 @@ lines: glyphs are rasterised by ImageMagick (its own FreeType path), then put on
 kinds of backgrounds and degraded at three levels (clean / mild / hard) by render.compose.
 Prints a Markdown table: character error rate, exact-line rate and ms per line.
 
-Each set is read twice: as rendered ("raw", line images 20–130 px tall), and scaled to a
-40 px line height ("normalised"), which is how IDReader's line reader hands lines to
-Tesseract (text ~20 px; Sources/MRZScanning/LineReader.swift).
+Each set is read twice: as rendered ("raw", line images 20–130 px tall, page segmentation
+as a single line), and as IDReader's line reader hands lines to Tesseract ("normalised":
+scaled to the network's 36 px input height, text about half of it, read as one raw line
+with no layout analysis; Sources/MRZScanning/LineReader.swift).
 
-  evaluate.py [--work DIR] [--model DIR] [--lines N] [--fixtures DIR]
+Real photos: `--corpus-lines DIR` adds the MRZ line images IDReader's reader cut from
+../shared/corpus/mrz (`idreader-bench mrz-lines LIST DIR` writes them, with the expected
+line from the corpus), read the same way by both models.
+
+  evaluate.py [--work DIR] [--model DIR] [--lines N] [--fixtures DIR] [--corpus-lines DIR]
   --fixtures DIR  also (re)write a small committed fixture set there (used by the tests)
 """
 import argparse
@@ -28,7 +33,7 @@ import mrzlines  # noqa: E402
 import render  # noqa: E402
 
 CHARSET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
-LINE_HEIGHT = 40  # what LineReader makes of a line: text ~20 px plus margins
+LINE_HEIGHT = 36  # what LineReader makes of a line: the network's input height
 CONVERT = "/usr/bin/convert-im6.q16" if os.path.exists("/usr/bin/convert-im6.q16") else "convert"
 
 
@@ -51,13 +56,13 @@ def edit_distance(a, b):
     return prev[-1]
 
 
-def recognise(paths, lang, tessdata, workdir, tag):
+def recognise(paths, lang, tessdata, workdir, tag, psm="7"):
     """One Tesseract process per set: reads a list of images, returns texts and seconds."""
     listfile = os.path.join(workdir, f"{tag}.list")
     with open(listfile, "w") as f:
         f.write("\n".join(paths) + "\n")
     outbase = os.path.join(workdir, f"{tag}.out")
-    cmd = ["tesseract", listfile, outbase, "--psm", "7", "-l", lang, "-c", "tessedit_char_whitelist=" + CHARSET]
+    cmd = ["tesseract", listfile, outbase, "--psm", psm, "-l", lang, "-c", "tessedit_char_whitelist=" + CHARSET]
     if tessdata:
         cmd[1:1] = ["--tessdata-dir", tessdata]
     start = time.perf_counter()
@@ -75,6 +80,7 @@ def main():
     ap.add_argument("--model", default=os.path.join(here, "..", "..", "tessdata"))
     ap.add_argument("--lines", type=int, default=200)
     ap.add_argument("--fixtures")
+    ap.add_argument("--corpus-lines")
     args = ap.parse_args()
     evaldir = os.path.join(args.work, "eval")
     os.makedirs(evaldir, exist_ok=True)
@@ -83,23 +89,28 @@ def main():
     rows = []
     for level in ["clean", "mild", "hard"]:
         rng = random.Random({"clean": 11, "mild": 12, "hard": 13}[level])
-        paths = []
+        paths, text_rows = [], []
         for n, text in enumerate(lines):
             mask = imagemagick_mask(text, 48, fonts[n % len(fonts)])
-            img = render.compose(mask, rng, render.LEVELS[level])
+            img, text_box = render.compose(mask, rng, render.LEVELS[level], with_rows=True)
             path = os.path.join(evaldir, f"{level}-{n:04d}.png")
             img.save(path)
             paths.append(path)
+            text_rows.append(text_box)
         normalised = []
-        for path in paths:
+        for path, (top, bottom) in zip(paths, text_rows):
+            # the reader's crop: the text plus 0.4 of its height + 2 px above and below
+            # (LineReader.View.primary), scaled to the network's input height
             img = Image.open(path)
+            pad = int(0.4 * (bottom - top)) + 2
+            img = img.crop((0, max(0, top - pad), img.width, min(img.height, bottom + pad)))
             factor = LINE_HEIGHT / img.height
             small = path[:-4] + "-n.png"
             img.resize((max(1, round(img.width * factor)), LINE_HEIGHT), Image.LANCZOS).save(small)
             normalised.append(small)
         for view, files in [("raw", paths), ("normalised", normalised)]:
             for lang, tessdata in [("ocrb", os.path.abspath(args.model)), ("eng", None)]:
-                texts, seconds = recognise(files, lang, tessdata, evaldir, f"{level}-{view}-{lang}")
+                texts, seconds = recognise(files, lang, tessdata, evaldir, f"{level}-{view}-{lang}", "7" if view == "raw" else "13")
                 errors = sum(edit_distance(t, g) for t, g in zip(texts, lines))
                 chars = sum(len(g) for g in lines)
                 exact = sum(t == g for t, g in zip(texts, lines))
@@ -110,6 +121,15 @@ def main():
                 Image.open(paths[n]).save(os.path.join(args.fixtures, f"{level}-{n:02d}.png"), optimize=True)
                 with open(os.path.join(args.fixtures, f"{level}-{n:02d}.gt.txt"), "w") as f:
                     f.write(lines[n] + "\n")
+    if args.corpus_lines:
+        names = sorted(f[:-4] for f in os.listdir(args.corpus_lines) if f.endswith(".pgm"))
+        files = [os.path.join(args.corpus_lines, n + ".pgm") for n in names]
+        truth = [open(os.path.join(args.corpus_lines, n + ".gt.txt")).read().strip() for n in names]
+        for lang, tessdata in [("ocrb", os.path.abspath(args.model)), ("eng", None)]:
+            texts, seconds = recognise(files, lang, tessdata, evaldir, f"corpus-{lang}", "13")
+            errors = sum(edit_distance(t, g) for t, g in zip(texts, truth))
+            rows.append(("corpus photos", "as read", lang, errors, sum(len(g) for g in truth),
+                         sum(t == g for t, g in zip(texts, truth)), len(truth), 1000 * seconds / len(truth)))
     print(f"Held-out set: {args.lines} lines per level (seed 909), glyphs by ImageMagick, fonts {', '.join(render.FONTS)}.\n")
     print("| level | lines | model | CER | character errors | exact lines | ms/line (incl. load) |")
     print("|---|---|---|---|---|---|---|")

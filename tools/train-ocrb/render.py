@@ -75,8 +75,10 @@ def render_line(text, rng, level):
     return compose(mask, rng, p)
 
 
-def compose(mask, rng, p):
-    """Puts a glyph mask (white ink on black, any renderer) on a background and degrades it."""
+def compose(mask, rng, p, with_rows=False):
+    """Puts a glyph mask (white ink on black, any renderer) on a background and degrades it.
+    with_rows: also return the text's top and bottom rows in the result (for cropping the
+    line the way IDReader's line reader does)."""
     cap_height = pick(rng, p["height"])
     scale = cap_height / mask.height
     mask = mask.resize((max(1, int(mask.width * scale)), max(1, int(round(cap_height)))), Image.LANCZOS)
@@ -97,8 +99,10 @@ def compose(mask, rng, p):
     page = 128 + (page - 128) * contrast
     img = Image.fromarray(np.clip(page, 0, 255).astype(np.uint8))
     angle = rng.uniform(-p["angle"], p["angle"])
+    top, bottom = pad_y, pad_y + mask.height
     if angle:
         img = img.rotate(angle, resample=Image.BILINEAR, expand=True, fillcolor=int(np.median(page)))
+        top, bottom = top + (img.height - h) // 2, bottom + (img.height - h) // 2
     blur = pick(rng, p["blur"])
     if blur > 0.05:
         img = img.filter(ImageFilter.GaussianBlur(blur))
@@ -110,7 +114,7 @@ def compose(mask, rng, p):
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=int(pick(rng, p["jpeg"])))
         img = Image.open(io.BytesIO(buf.getvalue())).convert("L")
-    return img
+    return (img, (top, bottom)) if with_rows else img
 
 
 def write_pages(lines, outdir, seed, level, per_page):
