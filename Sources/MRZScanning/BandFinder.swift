@@ -71,11 +71,13 @@ final class OrientedView {
     let quarter: Int
     /// Clockwise-positive skew of the text in the turned image, in degrees (0 if none).
     let angle: Double
-    /// The turned, deskewed working copy.
-    let small: GrayImage
+    /// Size of the turned, deskewed working copy.
+    let smallWidth: Int, smallHeight: Int
     /// Full-resolution pixels per working-copy pixel.
     let scale: Double
     private let input: GrayImage
+    /// Line blobs of the working copy for each of `gapDivisors`.
+    private let lineBlobs: [[PixelBox]]
 
     /// Longest side of the working copy: MRZ characters of a full-page photo stay ≥ ~8 px.
     static let workingSize = 1000
@@ -99,13 +101,32 @@ final class OrientedView {
         self.quarter = quarter
         self.angle = angle
         self.scale = Double(quarter % 2 == 0 ? input.width : input.height) / Double(turned.width)
-        small = angle == 0 ? turned : turned.rotated(degrees: angle)
+        let small = angle == 0 ? turned : turned.rotated(degrees: angle)
+        smallWidth = small.width
+        smallHeight = small.height
+        lineBlobs = small.textLineBlobs(gaps: Self.gapDivisors.map { max(5, small.width / $0) })
+    }
+
+    /// `other` turned half round.  Turning and deskewing commute (both turn about the
+    /// centre) and a half turn keeps the skew angle, so its line blobs are `other`'s,
+    /// mirrored through the centre: no image work at all.
+    init(halfTurnOf other: OrientedView) {
+        input = other.input
+        quarter = (other.quarter + 2) % 4
+        angle = other.angle
+        scale = other.scale
+        smallWidth = other.smallWidth
+        smallHeight = other.smallHeight
+        lineBlobs = other.lineBlobs.map { blobs in
+            blobs.map { PixelBox(x: other.smallWidth - $0.x - $0.width, y: other.smallHeight - $0.y - $0.height, width: $0.width, height: $0.height) }
+        }
     }
 
     /// Height of `full`, known without making it.
-    var fullHeight: Int { Int(Double(small.height) * scale) }
+    var fullHeight: Int { Int(Double(smallHeight) * scale) }
 
-    /// The input turned and deskewed like `small`, at full resolution (made on first use).
+    /// The input turned and deskewed like this view's working copy, at full resolution
+    /// (made on first use).
     lazy var full: GrayImage = {
         let turned = quarter == 0 ? input : input.rotatedOrthogonally(quarter)
         return angle == 0 ? turned : turned.rotated(degrees: angle)
@@ -172,12 +193,9 @@ final class OrientedView {
     /// picture), and merges more clutter.
     static let gapDivisors = [45, 28]
 
-    /// Line blobs for each of `gapDivisors`, from one binarisation.
-    private lazy var lineBlobs: [[PixelBox]] = small.textLineBlobs(gaps: Self.gapDivisors.map { max(5, small.width / $0) })
-
     /// Bands from morphology with the closing `gapDivisors[round]`, in full-resolution pixels.
     func morphologyBands(round: Int) -> [[PixelBox]] {
-        BandFinder.bands(from: lineBlobs[round], workingWidth: small.width, scale: scale)
+        BandFinder.bands(from: lineBlobs[round], workingWidth: smallWidth, scale: scale)
     }
 
     /// Bands from Tesseract's layout analysis, in full-resolution pixels.

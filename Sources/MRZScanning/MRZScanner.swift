@@ -77,7 +77,9 @@ public struct MRZScanner: Sendable {
         var views: [Int: OrientedView] = [:]
         func view(_ quarter: Int) -> OrientedView {
             if let v = views[quarter] { return v }
-            let v = OrientedView(input: input, workingCopy: base, quarter: quarter)
+            // a half turn of a view already made costs nothing (OrientedView(halfTurnOf:))
+            let v = views[(quarter + 2) % 4].map { OrientedView(halfTurnOf: $0) }
+                ?? OrientedView(input: input, workingCopy: base, quarter: quarter)
             views[quarter] = v
             return v
         }

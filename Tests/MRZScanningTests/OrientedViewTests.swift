@@ -45,4 +45,22 @@ final class OrientedViewTests: XCTestCase {
             }
         }
     }
+
+    /// A view made as the half turn of another finds the bands the view made directly finds.
+    func testHalfTurnViewFindsTheSameBands() throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../samples/passports").standardizedFileURL
+        let page = try ImageLoader().load(path: samples.appendingPathComponent("td3-mild-000-r4.jpg").path)
+        let base = OrientedView.workingCopy(of: page)
+        for quarter in 0..<2 {
+            let view = OrientedView(input: page, workingCopy: base, quarter: quarter)
+            let direct = OrientedView(input: page, workingCopy: base, quarter: quarter + 2)
+            let mirrored = OrientedView(halfTurnOf: view)
+            XCTAssertEqual(mirrored.quarter, direct.quarter)
+            let a = direct.morphologyBands(round: 0), b = mirrored.morphologyBands(round: 0)
+            XCTAssertEqual(a.count, b.count, "quarter \(quarter + 2)")
+            for (p, q) in zip(a, b) { XCTAssertTrue(BandFinder.sameBand(p, q), "quarter \(quarter + 2): \(p) vs \(q)") }
+            if quarter == 0 { XCTAssertFalse(a.isEmpty, "the upside-down page has its MRZ band") }
+        }
+    }
 }
