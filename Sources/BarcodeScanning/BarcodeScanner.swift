@@ -149,6 +149,22 @@ public struct BarcodeScanner: Sendable {
         return PDF417Search(accepted: raw.filter { acceptPDF417($0.bytes) }, unaccepted: raw.filter { !acceptPDF417($0.bytes) })
     }
 
+    /// Each located symbol region decoded on its own, keeping every acceptable decode (the
+    /// whole image when it is small).  The cheapest look: for an image already known to
+    /// hold another document, e.g. a passport page photographed beside a licence.
+    public func pdf417InLocatedRegions(_ image: GrayImage) -> [Barcode] {
+        guard image.pixelCount >= Self.locateFirstFromPixels else {
+            return ZXingReader.read(image, formats: ZXingReader.pdf417, pass: "plain").filter { acceptPDF417($0.bytes) }
+        }
+        return SymbolLocator.locateAll(image).flatMap { box in
+            let region = Self.region(of: image, around: box)
+            return ZXingReader.read(region.crop, formats: ZXingReader.pdf417, pass: "located").filter { acceptPDF417($0.bytes) }.map { b in
+                Barcode(format: b.format, bytes: b.bytes, corners: b.corners.map { [$0[0] + region.x, $0[1] + region.y] },
+                        pass: b.pass, decodedText: b.decodedText)
+            }
+        }
+    }
+
     /// The rescue passes in order, up to the first acceptable decode; hundreds of
     /// milliseconds when nothing is found.  `unaccepted` holds the first other decode.
     public func pdf417RescuePasses(_ image: GrayImage) -> PDF417Search {

@@ -37,39 +37,22 @@ extension DocumentReader {
     /// Both searches have a cheap part and a slow one: for PDF417 the located regions and
     /// the whole image, then the rescue passes (hundreds of ms when there is no symbol);
     /// for the MRZ the morphology band finder, then Tesseract's layout analysis.  When
-    /// looking for both, the cheap parts run first and a slow part only while the image
-    /// has given nothing else: a passport page does not pay for the barcode rescue passes,
-    /// nor a licence for the MRZ layout analysis.  The rescue passes come before the
-    /// layout analysis because far more licence photos need them (turned or keystoned
-    /// symbols) than MRZs need layout analysis.  `only` with one kind runs its search in full.
+    /// looking for both, the MRZ's cheap part runs first.  If it finds a valid MRZ, the
+    /// licence search looks only at the located symbol regions (a licence photographed
+    /// beside the passport); otherwise the PDF417 passes run, the rescue passes only when
+    /// the cheap ones found nothing, and the MRZ layout analysis last, only when no licence
+    /// was found.  The rescue passes come before the layout analysis because far more
+    /// licence photos need them (turned or keystoned symbols) than MRZs need layout
+    /// analysis.  `only` with one kind runs its search in full.
     func readWithDiagnosis(image: GrayImage, options: ReadOptions) -> (documents: [IdentityDocument], failure: MRZScanFailure?) {
-        var licences: [IdentityDocument] = []
+        let licences = options.wants("pdf417") ? LicenceSearch(image: image, reader: self) : nil
         var mrzDocuments: [IdentityDocument] = []
         var failure: MRZScanFailure?
-        let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: Self.acceptPDF417)
-        func addLicences(_ search: BarcodeScanner.PDF417Search) {
-            for code in search.accepted.isEmpty ? search.unaccepted : search.accepted {
-                let section = BarcodeSection(format: code.format, text: code.text)
-                if let doc = try? read(aamvaPayload: code.bytes, source: .pdf417, barcode: section) { licences.append(doc) }
-            }
-        }
-        let first = options.wants("pdf417") ? scanner.pdf417FirstPasses(image) : nil
-        if let first { addLicences(first) }
-        var rescueDone = false
-        func rescueLicences() {
-            guard let first, first.accepted.isEmpty, !rescueDone else { return }
-            rescueDone = true
-            let rescued = scanner.pdf417RescuePasses(image)
-            if licences.isEmpty || !rescued.accepted.isEmpty {
-                licences = []
-                addLicences(rescued)
-            }
-        }
         var validMRZ = false
         if options.wants("mrz") {
             let scan = MRZScanner(parser: mrzParser).scan(image) {
-                rescueLicences()
-                return licences.isEmpty
+                licences?.runPasses()
+                return licences?.documents.isEmpty ?? true
             }
             for reading in scan.readings {
                 var doc = IdentityDocument(mrz: reading.result, source: .mrz, corrections: reading.changes.map {
@@ -83,8 +66,8 @@ extension DocumentReader {
             }
             if scan.readings.isEmpty { failure = scan.failure }
         }
-        if !validMRZ { rescueLicences() }
-        return (licences + mrzDocuments, failure)
+        if validMRZ { licences?.lookInLocatedRegions() } else { licences?.runPasses() }
+        return ((licences?.documents ?? []) + mrzDocuments, failure)
     }
 
     /// Reads an image file (or image bytes) into a result that never throws: errors are
@@ -184,5 +167,51 @@ public struct BarcodesResult: Sendable, Codable, Equatable {
         try c.encode(input, forKey: .input)
         try c.encode(barcodes, forKey: .barcodes)
         try c.encode(error, forKey: .error)
+    }
+}
+
+/// The licence side of a read: PDF417 passes that run at most once each, and the
+/// licences parsed from what they decode.
+final class LicenceSearch {
+    private let image: GrayImage
+    private let reader: DocumentReader
+    private let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417)
+    private(set) var documents: [IdentityDocument] = []
+    private var passesRun = false
+
+    init(image: GrayImage, reader: DocumentReader) {
+        self.image = image
+        self.reader = reader
+    }
+
+    /// The first passes, then the rescue passes if those found no acceptable symbol
+    /// (a structurally broken decode is kept when nothing better turns up).
+    func runPasses() {
+        guard !passesRun else { return }
+        passesRun = true
+        let first = scanner.pdf417FirstPasses(image)
+        add(first.accepted.isEmpty ? first.unaccepted : first.accepted)
+        guard first.accepted.isEmpty else { return }
+        let rescued = scanner.pdf417RescuePasses(image)
+        if !rescued.accepted.isEmpty {
+            documents = []
+            add(rescued.accepted)
+        } else if documents.isEmpty {
+            add(rescued.unaccepted)
+        }
+    }
+
+    /// Only the located symbol regions, when the image already gave a valid MRZ.
+    func lookInLocatedRegions() {
+        guard !passesRun else { return }
+        passesRun = true
+        add(scanner.pdf417InLocatedRegions(image))
+    }
+
+    private func add(_ codes: [Barcode]) {
+        for code in codes {
+            let section = BarcodeSection(format: code.format, text: code.text)
+            if let doc = try? reader.read(aamvaPayload: code.bytes, source: .pdf417, barcode: section) { documents.append(doc) }
+        }
     }
 }
