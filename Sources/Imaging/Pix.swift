@@ -28,15 +28,15 @@ final class Pix {
         let data = UnsafeMutableRawPointer(pixGetData(pointer)!).assumingMemoryBound(to: UInt8.self)
         gray.pixels.withUnsafeBufferPointer { src in
             for y in 0..<gray.height {
-                Self.swapWords(from: src.baseAddress! + y * gray.width, to: data + y * wpl * 4, count: gray.width)
+                Self.copyRow(from: src.baseAddress! + y * gray.width, to: data + y * wpl * 4, count: gray.width, intoLeptonica: true)
             }
         }
     }
 
-    /// Copies `count` bytes between a plain row and a Leptonica row, which keeps bytes in
-    /// 32-bit words most significant first (on this little-endian host: each group of four
-    /// reversed).  A word at a time; the same operation in both directions.
-    static func swapWords(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
+    /// Copies one row of `count` pixels between a plain row and a Leptonica row, which
+    /// keeps bytes in 32-bit words most significant first (on this little-endian host:
+    /// each group of four reversed, which is its own inverse).  A word at a time.
+    static func copyRow(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int, intoLeptonica: Bool) {
         var x = 0
         while x + 4 <= count {
             let word = UnsafeRawPointer(source + x).loadUnaligned(as: UInt32.self)
@@ -44,21 +44,7 @@ final class Pix {
             x += 4
         }
         while x < count {
-            destination[x ^ 3] = source[x]
-            x += 1
-        }
-    }
-
-    /// The inverse of `swapWords`: a Leptonica row (whole words) into a plain row.
-    static func swapWordsBack(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count: Int) {
-        var x = 0
-        while x + 4 <= count {
-            let word = UnsafeRawPointer(source + x).load(as: UInt32.self)
-            UnsafeMutableRawPointer(destination + x).storeBytes(of: word.byteSwapped, as: UInt32.self)
-            x += 4
-        }
-        while x < count {
-            destination[x] = source[x ^ 3]
+            if intoLeptonica { destination[x ^ 3] = source[x] } else { destination[x] = source[x ^ 3] }
             x += 1
         }
     }
@@ -72,7 +58,7 @@ final class Pix {
         var pixels = [UInt8](repeating: 0, count: w * h)
         pixels.withUnsafeMutableBufferPointer { dst in
             for y in 0..<h {
-                Self.swapWordsBack(from: data + y * wpl * 4, to: dst.baseAddress! + y * w, count: w)
+                Self.copyRow(from: data + y * wpl * 4, to: dst.baseAddress! + y * w, count: w, intoLeptonica: false)
             }
         }
         return GrayImage(width: w, height: h, pixels: pixels)
