@@ -4,6 +4,9 @@
 Sets: ../shared/corpus/pdf417 (public test images) and generated licence backs
 (tools/licence-samples) at three levels: clean (rotations 0..15°), mild, hard.
 Success = the decoded bytes equal the expected payload.  Times include loading the file.
+idreader is timed in-process (`idreader-bench pdf417`: load + the PDF417 search, what
+`idreader read --only pdf417` and `idreader barcodes` run; a plain `idreader read` also
+looks for an MRZ first, ~60–100 ms more on a licence back; see README).
 Run from the repo root after `swift build -c release` (`make bench-pdf417` does it all).
 """
 import base64

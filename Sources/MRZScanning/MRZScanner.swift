@@ -175,7 +175,7 @@ public struct MRZScanner: Sendable {
         let w = image.width, h = image.height
         guard w > 2, h > 2 else { return ImageQuality(characterHeight: nil, sharpness: 0, glare: 0) }
         var sum = 0.0, sumSq = 0.0, count = 0.0, bright = 0
-        let step = max(1, Int((Double(w * h) / 400_000).squareRoot()))
+        let step = max(1, Int((Double(w * h) / 100_000).squareRoot()))  // ~100 000 samples: a stable estimate in ~1 ms
         image.pixels.withUnsafeBufferPointer { p in
             var y = 1
             while y < h - 1 {
