@@ -70,72 +70,15 @@ public struct MRZScanner: Sendable {
         guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else {
             return ([], quality, .modelMissing)
         }
-        var best: MRZReading?
-        var heights: [Int] = []
-        var tried: [(quarter: Int, band: [PixelBox])] = []
-        let base = OrientedView.workingCopy(of: input)
-        var views: [Int: OrientedView] = [:]
-        func view(_ quarter: Int) -> OrientedView {
-            if let v = views[quarter] { return v }
-            // a half turn of a view already made costs nothing (OrientedView(halfTurnOf:))
-            let v = views[(quarter + 2) % 4].map { OrientedView(halfTurnOf: $0) }
-                ?? OrientedView(input: input, workingCopy: base, quarter: quarter)
-            views[quarter] = v
-            return v
-        }
-        // Reads one band; a valid reading ends the scan.
-        func read(_ band: [PixelBox], quarter: Int) -> MRZReading? {
-            guard !tried.contains(where: { $0.quarter == quarter && BandFinder.sameBand($0.band, band) }) else { return nil }
-            tried.append((quarter, band))
-            heights.append(band.map(\.height).max() ?? 0)
-            // enough for the line reader's margins (one text height at the sides)
-            let margin = (band.map(\.height).max() ?? 0) * 11 / 10 + 4
-            let region = view(quarter).region(around: band, margin: margin)
-            // no OCR for text that is not set in fixed pitch (a licence's print, headings)
-            guard region.band.contains(where: { BandFinder.looksLikeMRZLine(region.image, $0) }) else { return nil }
-            let lineReader = LineReader(corrector: corrector, engine: engine, image: region.image)
-            var reading = lineReader.read(region.band)
-            reading?.lineImages = region.band.map { lineReader.lineImage($0, view: .primary) }
-            if let reading, !reading.result.isValid, best == nil { best = reading }
-            return reading?.result.isValid == true ? reading : nil
-        }
-        func found(_ reading: MRZReading, _ band: [PixelBox]) -> (readings: [MRZReading], quality: ImageQuality, failure: MRZScanFailure?) {
+        let search = BandSearch(input: input, engine: engine, corrector: corrector)
+        if let (reading, band) = search.run(beforeLayoutAnalysis: beforeLayoutAnalysis) {
             quality.characterHeight = band.map(\.height).sorted()[band.count / 2]
             return ([reading], quality, nil)
         }
-        // Morphology first (a few ms per orientation).  MRZs sit low on the page, so the
-        // candidates of all four orientations are read lowest first: an upside-down page
-        // shows its MRZ at the top, the right way up at the bottom, and reading a band
-        // upside down costs two useless line recognitions.  When the upright view already
-        // has a band in its lower half, it is read before the other views are made.
-        var candidates = Self.morphologyCandidates(view(0))
-        var otherViewsLooked = false
-        func lookAtOtherViews() {
-            otherViewsLooked = true
-            candidates = (candidates + [1, 3, 2].flatMap { Self.morphologyCandidates(view($0)) }).sorted { $0.lowness > $1.lowness }
-        }
-        if candidates.first.map({ $0.lowness < 0.5 }) ?? true { lookAtOtherViews() }
-        while !candidates.isEmpty {
-            let candidate = candidates.removeFirst()
-            if let reading = read(candidate.band, quarter: candidate.quarter) { return found(reading, candidate.band) }
-            if candidates.isEmpty, !otherViewsLooked { lookAtOtherViews() }
-        }
-        // The wider closing (see OrientedView.gapDivisors) second: it merges more clutter.
-        candidates = [0, 1, 3, 2].flatMap { Self.morphologyCandidates(view($0), round: 1) }.sorted { $0.lowness > $1.lowness }
-        for candidate in candidates {
-            if let reading = read(candidate.band, quarter: candidate.quarter) { return found(reading, candidate.band) }
-        }
-        // Tesseract's layout analysis (~80 ms per orientation, finds lines in busy layouts)
-        // only when morphology yields no valid reading; upright first, upside down last.
-        let goOn = beforeLayoutAnalysis()
-        for quarter in [0, 1, 3, 2] where goOn {
-            for band in view(quarter).layoutBands(engine: engine).prefix(Self.maximumBandsPerOrientation) {
-                if let reading = read(band, quarter: quarter) { return found(reading, band) }
-            }
-        }
+        let heights = search.heights
         quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]
         let failure = Self.likelyCause(quality, foundLines: !heights.isEmpty)
-        return (best.map { [$0] } ?? [], quality, failure)
+        return (search.best.map { [$0] } ?? [], quality, failure)
     }
 
     /// The line images of the MRZ read in `input`, as given to the OCR (scaled to the
@@ -151,24 +94,6 @@ public struct MRZScanner: Sendable {
     @_spi(Evaluation) public func recognise(lineImage: GrayImage) -> String? {
         guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else { return nil }
         return engine.lines(in: lineImage, mode: OCREngine.rawLine, alternatives: false).map(\.text).joined()
-    }
-
-    /// Bands tried per orientation and finder: bounds the time spent on pictures without an MRZ.
-    static let maximumBandsPerOrientation = 3
-
-    /// A band of one orientation and how low it sits in that view (its bottom edge as a
-    /// fraction of the view's height).
-    struct Candidate {
-        let quarter: Int
-        let band: [PixelBox]
-        let lowness: Double
-    }
-
-    static func morphologyCandidates(_ view: OrientedView, round: Int = 0) -> [Candidate] {
-        let height = Double(max(1, view.fullHeight))
-        return view.morphologyBands(round: round).prefix(maximumBandsPerOrientation).map { band in
-            Candidate(quarter: view.quarter, band: band, lowness: Double(band.map { $0.y + $0.height }.max() ?? 0) / height)
-        }
     }
 
     static func measure(_ image: GrayImage) -> ImageQuality {
