@@ -99,16 +99,21 @@ public struct BarcodeScanner: Sendable {
     func locatedSymbols(_ image: GrayImage) -> [Barcode] {
         var found: [Barcode] = []
         for box in SymbolLocator.locateAll(image) {
-            let region = Self.region(of: image, around: box)
-            let decoded = ZXingReader.read(region.crop, formats: ZXingReader.pdf417, pass: "located").filter { acceptPDF417($0.bytes) }
+            let decoded = acceptedDecodes(in: image, around: box)
             guard !decoded.isEmpty else { return [] }
-            // the crop is not turned or scaled: corners map back by its origin
-            found += decoded.map { b in
-                Barcode(format: b.format, bytes: b.bytes, corners: b.corners.map { [$0[0] + region.x, $0[1] + region.y] },
-                        pass: b.pass, decodedText: b.decodedText)
-            }
+            found += decoded
         }
         return found
+    }
+
+    /// The acceptable symbols zxing-cpp decodes in the region around a located box, with
+    /// corners in `image` pixels (the crop is not turned or scaled: they map back by its origin).
+    func acceptedDecodes(in image: GrayImage, around box: (x: Int, y: Int, width: Int, height: Int)) -> [Barcode] {
+        let region = Self.region(of: image, around: box)
+        return ZXingReader.read(region.crop, formats: ZXingReader.pdf417, pass: "located").filter { acceptPDF417($0.bytes) }.map { b in
+            Barcode(format: b.format, bytes: b.bytes, corners: b.corners.map { [$0[0] + region.x, $0[1] + region.y] },
+                    pass: b.pass, decodedText: b.decodedText)
+        }
     }
 
     public func scan(_ image: GrayImage) -> [Barcode] {
@@ -146,7 +151,11 @@ public struct BarcodeScanner: Sendable {
             if !located.isEmpty { return PDF417Search(accepted: located) }
         }
         let raw = ZXingReader.read(image, formats: ZXingReader.pdf417, pass: "plain")
-        return PDF417Search(accepted: raw.filter { acceptPDF417($0.bytes) }, unaccepted: raw.filter { !acceptPDF417($0.bytes) })
+        var search = PDF417Search()
+        for code in raw {
+            if acceptPDF417(code.bytes) { search.accepted.append(code) } else { search.unaccepted.append(code) }
+        }
+        return search
     }
 
     /// Each located symbol region decoded on its own, keeping every acceptable decode (the
@@ -156,13 +165,7 @@ public struct BarcodeScanner: Sendable {
         guard image.pixelCount >= Self.locateFirstFromPixels else {
             return ZXingReader.read(image, formats: ZXingReader.pdf417, pass: "plain").filter { acceptPDF417($0.bytes) }
         }
-        return SymbolLocator.locateAll(image).flatMap { box in
-            let region = Self.region(of: image, around: box)
-            return ZXingReader.read(region.crop, formats: ZXingReader.pdf417, pass: "located").filter { acceptPDF417($0.bytes) }.map { b in
-                Barcode(format: b.format, bytes: b.bytes, corners: b.corners.map { [$0[0] + region.x, $0[1] + region.y] },
-                        pass: b.pass, decodedText: b.decodedText)
-            }
-        }
+        return SymbolLocator.locateAll(image).flatMap { acceptedDecodes(in: image, around: $0) }
     }
 
     /// The rescue passes in order, up to the first acceptable decode; hundreds of

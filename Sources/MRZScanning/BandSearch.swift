@@ -105,7 +105,7 @@ final class BandSearch {
         guard region.band.contains(where: { BandFinder.looksLikeMRZLine(region.image, $0) }) else { return nil }
         let lineReader = LineReader(corrector: corrector, engine: engine, image: region.image)
         var reading = lineReader.read(region.band)
-        reading?.lineImages = region.band.map { lineReader.lineImage($0, view: .primary) }
+        reading?.source = region
         if let reading, !reading.result.isValid, best == nil { best = reading }
         return reading?.result.isValid == true ? reading : nil
     }

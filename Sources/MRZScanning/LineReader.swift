@@ -38,15 +38,15 @@ struct LineReader {
 
     /// OCR of one line box in `view`.
     func ocrLine(_ box: PixelBox, view: View = .primary, alternatives: Bool = true) -> OCRLine? {
-        engine.lines(in: lineImage(box, view: view), mode: OCREngine.rawLine, alternatives: alternatives)
+        engine.lines(in: Self.lineImage(box, in: image, view: view), mode: OCREngine.rawLine, alternatives: alternatives)
             .max(by: { $0.text.count < $1.text.count })
     }
 
-    /// The crop of one line box in `view`, scaled to the network's input height.
-    func lineImage(_ box: PixelBox, view: View) -> GrayImage {
+    /// The crop of one line box of `image` in `view`, scaled to the network's input height.
+    static func lineImage(_ box: PixelBox, in image: GrayImage, view: View) -> GrayImage {
         let padY = Int(Double(box.height) * view.margin) + 2, padX = box.height
         let crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
-        let factor = min(6, Self.networkHeight / Double(max(crop.height, 1)))
+        let factor = min(6, networkHeight / Double(max(crop.height, 1)))
         return abs(factor - 1) > 0.02 ? crop.scaled(by: factor) : crop
     }
 

@@ -44,9 +44,9 @@ public struct MRZReading: Sendable {
     /// Every check digit holds and no unproven field is in doubt.
     var isConfidentlyValid: Bool { result.isValid && uncertainFields.isEmpty }
 
-    /// The line images as the OCR saw them in the primary view (set by the scanner; for
-    /// evaluating the model on real photos: `lineImages(of:)`).
-    var lineImages: [GrayImage] = []
+    /// The image region and line boxes the reading came from (set by the scanner; kept
+    /// for `lineImages(of:)`, which evaluates the model on real photos).
+    var source: (image: GrayImage, band: [PixelBox])?
 }
 
 /// Finds the MRZ band in a photo or scan, OCRs it with the OCR-B model and corrects it
@@ -85,8 +85,8 @@ public struct MRZScanner: Sendable {
     /// network's input height, primary view), with the reading; for evaluating the model
     /// on real photos (tools/train-ocrb/evaluate.py).
     @_spi(Evaluation) public func lineImages(of input: GrayImage) -> (lines: [String], images: [GrayImage])? {
-        guard let reading = scan(input).readings.first else { return nil }
-        return (reading.result.lines, reading.lineImages)
+        guard let reading = scan(input).readings.first, let source = reading.source else { return nil }
+        return (reading.result.lines, source.band.map { LineReader.lineImage($0, in: source.image, view: .primary) })
     }
 
     /// The text Tesseract reads in one line image (as `lineImages(of:)` gives them), with
