@@ -10,15 +10,15 @@ struct LineReader {
     let image: GrayImage
 
     /// How a line is shown to Tesseract: the crop's margin above and below the text, as a
-    /// fraction of the text height.  The crop is scaled to the network's 36 px input
-    /// height and read as one raw line (no layout analysis), so the margin decides how
+    /// fraction of the text height.  The crop is scaled to the network's input height
+    /// (`OCREngine.inputHeight`) and read as one raw line (no layout analysis), so the margin decides how
     /// large the text is in the network's input and how many columns it runs over (the
     /// cost).  Two views with different margins are independent readings of one line.
     struct View: Equatable {
         let margin: Double
 
-        /// Text ~18 of 36 px: the model's best size (measured against 0.25–0.8 on the
-        /// generated sets and the corpus).
+        /// Text ~55 % of the input height: the model's best size (measured against
+        /// 0.25–0.8 on the generated sets and the corpus).
         static let primary = View(margin: 0.4)
         /// Larger text, for lines whose length was wrong at the primary view.
         static let retry = View(margin: 0.25)
@@ -30,23 +30,20 @@ struct LineReader {
         var other: View { self == .primary ? .retry : .primary }
     }
 
-    /// Tesseract's LSTM input height for the model (its network spec starts `[1,36,0,1`).
-    static let networkHeight = 36.0
-
     /// Symbol confidence (0–100) below which an unproven character makes its field uncertain.
     static let minimumConfidence: Float = 85
 
     /// OCR of one line box in `view`.
     func ocrLine(_ box: PixelBox, view: View = .primary, alternatives: Bool = true) -> OCRLine? {
-        engine.lines(in: Self.lineImage(box, in: image, view: view), mode: OCREngine.rawLine, alternatives: alternatives)
+        engine.lines(in: Self.lineImage(box, in: image, view: view, height: engine.inputHeight), mode: OCREngine.rawLine, alternatives: alternatives)
             .max(by: { $0.text.count < $1.text.count })
     }
 
-    /// The crop of one line box of `image` in `view`, scaled to the network's input height.
-    static func lineImage(_ box: PixelBox, in image: GrayImage, view: View) -> GrayImage {
+    /// The crop of one line box of `image` in `view`, scaled to `height` (the network's input height).
+    static func lineImage(_ box: PixelBox, in image: GrayImage, view: View, height: Int) -> GrayImage {
         let padY = Int(Double(box.height) * view.margin) + 2, padX = box.height
         let crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
-        let factor = min(6, networkHeight / Double(max(crop.height, 1)))
+        let factor = min(6, Double(height) / Double(max(crop.height, 1)))
         return abs(factor - 1) > 0.02 ? crop.scaled(by: factor) : crop
     }
 

@@ -85,8 +85,9 @@ public struct MRZScanner: Sendable {
     /// network's input height, primary view), with the reading; for evaluating the model
     /// on real photos (tools/train-ocrb/evaluate.py).
     @_spi(Evaluation) public func lineImages(of input: GrayImage) -> (lines: [String], images: [GrayImage])? {
-        guard let reading = scan(input).readings.first, let source = reading.source else { return nil }
-        return (reading.result.lines, source.band.map { LineReader.lineImage($0, in: source.image, view: .primary) })
+        guard let reading = scan(input).readings.first, let source = reading.source,
+              let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else { return nil }
+        return (reading.result.lines, source.band.map { LineReader.lineImage($0, in: source.image, view: .primary, height: engine.inputHeight) })
     }
 
     /// The text Tesseract reads in one line image (as `lineImages(of:)` gives them), with

@@ -17,6 +17,9 @@ struct OCRLine {
 /// thread-safe, so each thread gets its own, created once and reused (`forCurrentThread`).
 final class OCREngine {
     private let handle: OpaquePointer
+    /// The height in pixels the model's network takes its input at (Tesseract scales every
+    /// line image to it).  Line images made at this height are not resampled twice.
+    let inputHeight: Int
     static let charset = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
 
     /// Tesseract's LSTM opens OpenMP parallel sections per time step; their threads spin
@@ -36,13 +39,31 @@ final class OCREngine {
 
     private init?(tessdata: String, language: String) {
         Self.singleThreaded
+        let model = FileManager.default.contents(atPath: "\(tessdata)/\(language).traineddata") ?? Data()
+        inputHeight = Self.networkInputHeight(model: model) ?? 36
         guard let h = TessBaseAPICreate() else { return nil }
         handle = h
-        // On failure deinit (which runs for a failed class initialiser once `handle` is
-        // set) ends and deletes the handle; deleting it here too would free it twice.
+        // On failure deinit (which runs for a failed class initialiser once every stored
+        // property is set) ends and deletes the handle; deleting it here too would free it twice.
         guard TessBaseAPIInit3(handle, tessdata, language) == 0 else { return nil }
         TessBaseAPISetVariable(handle, "tessedit_char_whitelist", Self.charset)
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+    }
+
+    /// The input height in a model's network spec: a Tesseract LSTM model stores the spec
+    /// it was trained with as text, `[1,<height>,0,1 ...]` (batch, height, width, depth).
+    static func networkInputHeight(model: Data) -> Int? {
+        let bytes = [UInt8](model), prefix = Array("[1,".utf8)
+        var index = 0
+        while index + prefix.count < bytes.count {
+            defer { index += 1 }
+            guard bytes[index..<index + prefix.count].elementsEqual(prefix) else { continue }
+            let digits = bytes[(index + prefix.count)...].prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            let end = index + prefix.count + digits.count
+            if (1...3).contains(digits.count), end < bytes.count, bytes[end] == UInt8(ascii: ","),
+               let height = Int(String(decoding: digits, as: UTF8.self)), height >= 8 { return height }
+        }
+        return nil
     }
 
     deinit {

@@ -35,7 +35,7 @@ final class OCRModelTests: XCTestCase {
                 // read as the line reader reads: the line (text about half its height, like
                 // LineReader.View.primary) scaled to the network's input height, one raw line
                 let raw = try ImageLoader().load(path: base.appendingPathExtension("png").path)
-                let image = raw.scaled(by: LineReader.networkHeight / Double(raw.height))
+                let image = raw.scaled(by: Double(engine.inputHeight) / Double(raw.height))
                 let read = engine.lines(in: image, mode: OCREngine.rawLine).map(\.text).joined()
                 errors += editDistance(Array(read), Array(truth))
                 characters += truth.count
@@ -43,5 +43,18 @@ final class OCRModelTests: XCTestCase {
             let cer = Double(errors) / Double(characters)
             XCTAssertLessThanOrEqual(cer, limit, "\(level): CER \(cer)")
         }
+    }
+
+    func testTheNetworkInputHeightIsReadFromTheModel() throws {
+        let tessdata = try XCTUnwrap(Tessdata.directory())
+        let model = try Data(contentsOf: URL(fileURLWithPath: tessdata + "/ocrb.traineddata"))
+        // the spec the model card names, as stored in the file
+        let card = try String(contentsOf: URL(fileURLWithPath: tessdata + "/README.md"), encoding: .utf8)
+        let spec = try XCTUnwrap(card.range(of: #"\[1,\d+,0,1 "#, options: .regularExpression).map { card[$0] })
+        let height = Int(spec.dropFirst(3).prefix { $0.isNumber })
+        XCTAssertEqual(OCREngine.networkInputHeight(model: model), height)
+        XCTAssertEqual(OCREngine.networkInputHeight(model: Data("xx[1,[1,24,0,1 Ct3,3,16]".utf8)), 24)
+        XCTAssertNil(OCREngine.networkInputHeight(model: Data("[1,2x,0,1 and [1,".utf8)))
+        XCTAssertNil(OCREngine.networkInputHeight(model: Data()))
     }
 }

@@ -8,7 +8,7 @@ Prints a Markdown table: character error rate, exact-line rate and ms per line.
 
 Each set is read twice: as rendered ("raw", line images 20–130 px tall, page segmentation
 as a single line), and as IDReader's line reader hands lines to Tesseract ("normalised":
-scaled to the network's 36 px input height, text about half of it, read as one raw line
+scaled to the network's input height, text about half of it, read as one raw line
 with no layout analysis; Sources/MRZScanning/LineReader.swift).
 
 Real photos: `--corpus-lines DIR` adds the MRZ line images IDReader's reader cut from
@@ -21,6 +21,7 @@ line from the corpus), read the same way by both models.
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -33,7 +34,14 @@ import mrzlines  # noqa: E402
 import render  # noqa: E402
 
 CHARSET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
-LINE_HEIGHT = 36  # what LineReader makes of a line: the network's input height
+
+
+def network_input_height(model_dir):
+    """The model's input height: its network spec, stored as text in the model, starts
+    `[1,<height>,0,1`.  LineReader scales every line to it (OCREngine.inputHeight)."""
+    data = open(os.path.join(model_dir, "ocrb.traineddata"), "rb").read()
+    match = re.search(rb"\[1,(\d{1,3}),0,1 ", data)
+    return int(match.group(1)) if match else 36
 CONVERT = "/usr/bin/convert-im6.q16" if os.path.exists("/usr/bin/convert-im6.q16") else "convert"
 
 
@@ -74,6 +82,17 @@ def recognise(paths, lang, tessdata, workdir, tag, psm="7"):
     return texts, seconds
 
 
+def errors_by_height(level, texts, truth, text_rows, spans=((12, 15), (16, 19), (20, 29), (30, 60))):
+    """(level, span, lines, errors, characters, exact) per character-height span."""
+    out = []
+    for low, high in spans:
+        picked = [(t, g) for t, g, (top, bottom) in zip(texts, truth, text_rows) if low <= bottom - top <= high]
+        if picked:
+            out.append((level, f"{low}–{high}", len(picked), sum(edit_distance(t, g) for t, g in picked),
+                        sum(len(g) for _, g in picked), sum(t == g for t, g in picked)))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default="/tmp/ocrb-train")
@@ -86,7 +105,8 @@ def main():
     os.makedirs(evaldir, exist_ok=True)
     lines = mrzlines.lines(args.lines, 909)
     fonts = [os.path.join(render.FONT_DIR, f) for f in render.FONTS]
-    rows = []
+    line_height = network_input_height(args.model)
+    rows, by_height = [], []
     for level in ["clean", "mild", "hard"]:
         rng = random.Random({"clean": 11, "mild": 12, "hard": 13}[level])
         paths, text_rows = [], []
@@ -104,9 +124,9 @@ def main():
             img = Image.open(path)
             pad = int(0.4 * (bottom - top)) + 2
             img = img.crop((0, max(0, top - pad), img.width, min(img.height, bottom + pad)))
-            factor = LINE_HEIGHT / img.height
+            factor = line_height / img.height
             small = path[:-4] + "-n.png"
-            img.resize((max(1, round(img.width * factor)), LINE_HEIGHT), Image.LANCZOS).save(small)
+            img.resize((max(1, round(img.width * factor)), line_height), Image.LANCZOS).save(small)
             normalised.append(small)
         for view, files in [("raw", paths), ("normalised", normalised)]:
             for lang, tessdata in [("ocrb", os.path.abspath(args.model)), ("eng", None)]:
@@ -115,6 +135,8 @@ def main():
                 chars = sum(len(g) for g in lines)
                 exact = sum(t == g for t, g in zip(texts, lines))
                 rows.append((level, view, lang, errors, chars, exact, len(lines), 1000 * seconds / len(lines)))
+                if view == "normalised" and lang == "ocrb":
+                    by_height += errors_by_height(level, texts, lines, text_rows)
         if args.fixtures and level in ("clean", "mild"):
             os.makedirs(args.fixtures, exist_ok=True)
             for n in range(0, 10):
@@ -136,6 +158,11 @@ def main():
     for level, view, lang, errors, chars, exact, total, ms in rows:
         name = "ocrb (ours)" if lang == "ocrb" else "eng + whitelist"
         print(f"| {level} | {view} | {name} | {100 * errors / chars:.3f} % | {errors} / {chars} | {exact} / {total} | {ms:.1f} |")
+    print("\nReader's view, ocrb, by character height in the rendered line (where the errors are):\n")
+    print("| level | character height | lines | CER | exact lines |")
+    print("|---|---|---|---|---|")
+    for level, span, count, errors, chars, exact in by_height:
+        print(f"| {level} | {span} px | {count} | {100 * errors / max(chars, 1):.3f} % | {exact} / {count} |")
 
 
 if __name__ == "__main__":
