@@ -14,12 +14,21 @@ extension GrayImage {
     public func textLineBlobs(gap: Int) -> [PixelBox] { textLineBlobs(gaps: [gap])[0] }
 
     /// `textLineBlobs(gap:)` for several gaps from one binarisation (the costly part).
-    public func textLineBlobs(gaps: [Int]) -> [[PixelBox]] {
+    /// `maximumGlyphHeight`: dark components taller than this are dropped before the
+    /// closing: a document's frame, a photo or an annotation connected to the text would
+    /// otherwise swallow the text lines into one blob.
+    public func textLineBlobs(gaps: [Int], maximumGlyphHeight: Int? = nil) -> [[PixelBox]] {
         guard let pix = Pix(gray: self) else { return gaps.map { _ in [] } }
         var thresholded: UnsafeMutablePointer<PIX>? = nil
         let tile = Int32(max(16, min(width, height) / 4))
         guard pixOtsuAdaptiveThreshold(pix.pointer, tile, tile, 0, 0, 0.1, nil, &thresholded) == 0,
-              let binary = Pix(thresholded) else { return gaps.map { _ in [] } }
+              var binary = Pix(thresholded) else { return gaps.map { _ in [] } }
+        if let maximumGlyphHeight {
+            guard let glyphs = Pix(pixSelectBySize(binary.pointer, 0, Int32(maximumGlyphHeight), 8,
+                                                   Int32(L_SELECT_HEIGHT), Int32(L_SELECT_IF_LTE), nil))
+            else { return gaps.map { _ in [] } }
+            binary = glyphs
+        }
         return gaps.map { gap in
             guard let closed = Pix(pixCloseBrick(nil, binary.pointer, Int32(max(3, gap)), 1)),
                   let opened = Pix(pixOpenBrick(nil, closed.pointer, 1, 2)),

@@ -104,7 +104,8 @@ final class OrientedView {
         let small = angle == 0 ? turned : turned.rotated(degrees: angle)
         smallWidth = small.width
         smallHeight = small.height
-        lineBlobs = small.textLineBlobs(gaps: Self.gapDivisors.map { max(5, small.width / $0) })
+        lineBlobs = small.textLineBlobs(gaps: Self.gapDivisors.map { max(5, small.width / $0) },
+                                        maximumGlyphHeight: small.width / Self.glyphHeightDivisor)
     }
 
     /// `other` turned half round.  Turning and deskewing commute (both turn about the
@@ -186,6 +187,12 @@ final class OrientedView {
         default: return r
         }
     }
+
+    /// An MRZ line of 30–44 glyphs at a pitch of ~0.85 glyph heights spans ≥ 25 glyph
+    /// heights and fits in the view's width, so its glyphs are at most 1/25 of the width
+    /// high; anything dark taller than 1/15 of it (frames, photos, annotations that touch
+    /// the text) is not MRZ print and is dropped before glyphs are joined into lines.
+    static let glyphHeightDivisor = 15
 
     /// Widths of the closings that join glyphs into line blobs, as divisors of the view's
     /// width: the gaps between MRZ glyphs of a full-width line are up to ~1/45 of it; the

@@ -40,4 +40,26 @@ final class BandFinderTests: XCTestCase {
         let short = line(widths: Array(repeating: 12, count: 12), gaps: Array(repeating: 6, count: 11))
         XCTAssertFalse(BandFinder.looksLikeMRZLine(short.0, short.1))
     }
+
+    /// Two lines of glyphs whose right ends touch a tall bracket (an annotation, a frame):
+    /// joined, they form one blob; with tall components dropped first, two line blobs.
+    func testTallMarksTouchingTheTextDoNotSwallowTheLines() {
+        let width = 600, height = 200
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        func fill(x: Int, y: Int, w: Int, h: Int) {
+            for row in y..<(y + h) { for col in x..<(x + w) { pixels[row * width + col] = 0 } }
+        }
+        for top in [60, 100] {
+            for glyph in 0..<30 { fill(x: 40 + glyph * 16, y: top, w: 11, h: 16) }
+        }
+        fill(x: 515, y: 40, w: 4, h: 100)   // the bracket, touching both lines' last glyphs
+        fill(x: 505, y: 60, w: 10, h: 16)
+        fill(x: 505, y: 100, w: 10, h: 16)
+        let image = GrayImage(width: width, height: height, pixels: pixels)
+        func lines(_ blobs: [PixelBox]) -> [PixelBox] { blobs.filter { $0.width > 300 && $0.height < 30 } }
+        XCTAssertEqual(lines(image.textLineBlobs(gaps: [8])[0]).count, 0)
+        let separated = lines(image.textLineBlobs(gaps: [8], maximumGlyphHeight: width / OrientedView.glyphHeightDivisor)[0])
+        XCTAssertEqual(separated.count, 2)
+        XCTAssertEqual(separated.map(\.y).sorted(), [60, 100])
+    }
 }

@@ -1,0 +1,43 @@
+import XCTest
+import Foundation
+import Imaging
+import MRZ
+@testable import MRZScanning
+
+/// ../shared/corpus/mrz/: real photos and scans with their expected MRZ lines (one `.txt`
+/// per image, listed in MANIFEST.tsv).  Table-driven: the images listed in `readExactly`
+/// must be read line for line; no image may be read as valid with other lines.
+final class CorpusTests: XCTestCase {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("../shared/corpus/mrz").standardizedFileURL
+
+    /// Read exactly by the reader with the committed model (measured; see the closing notes
+    /// of issue 5).  The others: MRZs printed with wrong check digits on purpose
+    /// (ag_id-mlt), stamped over (ag_pass-qat), very faint (ag_visa-deu), or 9–10 px
+    /// characters in blurred scans.
+    static let readExactly: Set<String> = [
+        "ag_id-swe.png", "ag_rp-deu.png", "ag_visa-fra.png", "db_pass-aus-exif8.jpg",
+        "db_pass-cze-orient1.jpg", "db_pass-cze-orient2.jpg", "db_pass-cze-orient6.jpg", "fm_pass-gbr.jpg",
+        "nc_id-fra-2021.jpg", "pe_pass-bdr.jpg", "pe_pass-can.jpg", "pe_pass-cze2.jpg",
+        "pe_pass-ltu.jpg", "pe_pass-lux.jpg", "pe_pass-twn-chn.jpg", "pe_id-mac.jpg",
+    ]
+
+    func testCorpusTable() throws {
+        let manifest = try String(contentsOf: Self.corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+        let files = manifest.split(whereSeparator: \.isNewline).dropFirst().compactMap { $0.split(separator: "\t").first.map(String.init) }
+        XCTAssertGreaterThanOrEqual(files.count, 25)
+        XCTAssertTrue(Self.readExactly.isSubset(of: Set(files)), "every listed image is in the corpus")
+        let scanner = MRZScanner()
+        for file in files {
+            let expected = try String(contentsOf: Self.corpus.appendingPathComponent((file as NSString).deletingPathExtension + ".txt"), encoding: .utf8)
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let reading = scanner.scan(try ImageLoader().load(path: Self.corpus.appendingPathComponent(file).path)).readings.first
+            if let reading, reading.result.isValid && reading.confidenceCheck.valid {
+                XCTAssertEqual(reading.result.lines, expected, "\(file) was marked valid but is wrong")
+            }
+            if Self.readExactly.contains(file) {
+                XCTAssertEqual(reading?.result.lines, expected, file)
+            }
+        }
+    }
+}
