@@ -89,7 +89,9 @@ public struct MRZParser: Sendable {
                 if digit == MRZCharset.filler {
                     valid = field.name == .optionalData && scan.allFiller
                 } else {
-                    valid = scan.mrz && MRZCharset.isDigit(digit) && scan.sum % 10 == Int(digit &- 48)
+                    // A digit over characters the field may not hold (a letter in a date)
+                    // proves nothing: OCR misreads can satisfy it (`1806058` read `1S06058`).
+                    valid = scan.mrz && scan.conforms && MRZCharset.isDigit(digit) && scan.sum % 10 == Int(digit &- 48)
                 }
                 if layout.format == .td1, field.name == .documentNumber, digit == MRZCharset.filler,
                    let long = Self.td1LongNumber(lines[0]) {

@@ -77,17 +77,15 @@ struct LineReader {
         let lines = fitted.map(\.text)
         guard let correction = corrector.correct(lines: lines, alternatives: fitted.map(\.alternatives)) else {
             guard let parsed = try? corrector.parser.parse(lines: lines) else { return nil }
-            return MRZReading(result: parsed, changes: [], uncertainFields: [])
+            // kept to diagnose the failure; what the corrector did not accept is never valid
+            let unaccepted = parsed.format.fieldPositions.filter { !$0.provenByCheckDigit }.map(\.name)
+            return MRZReading(result: parsed, changes: [], uncertainFields: parsed.isValid ? unaccepted : [])
         }
         let result = correction.result
         var uncertain = correction.uncertainFields
         func doubt(_ name: MRZFieldName) { if !uncertain.contains(name) { uncertain.append(name) } }
+        Self.doubtedFields(result, confidences: fitted.map(\.confidences)).forEach(doubt)
         let unproven = result.format.fieldPositions.filter { !$0.provenByCheckDigit }
-        // names and codes the OCR was not sure of
-        for field in unproven {
-            let confidences = fitted[field.line].confidences
-            if field.range.contains(where: { $0 < confidences.count && confidences[$0] < Self.minimumConfidence }) { doubt(field.name) }
-        }
         // A second reading in another view must agree on the names: LSTM insertions and
         // swaps in names come with high confidence but are rarely stable across views.
         // Lines with codes only (nationality, sex) rely on confidence and the code tables.
@@ -110,7 +108,22 @@ struct LineReader {
         return ocrLine(box, view: view.other, alternatives: alternatives).flatMap { Self.fitLength($0, to: target) }
     }
 
+    /// The fields no check digit covers that the OCR gives reason to doubt: a character
+    /// read with low confidence, or a country code that no ICAO 9303 table lists (more
+    /// likely misread, `MAC` read `HAC`, than printed).  `confidences`: per line, per character.
+    static func doubtedFields(_ result: MRZResult, confidences: [[Float]]) -> [MRZFieldName] {
+        var doubted: [MRZFieldName] = []
+        for field in result.format.fieldPositions where !field.provenByCheckDigit && !doubted.contains(field.name) {
+            let line = field.line < confidences.count ? confidences[field.line] : []
+            let unsure = field.range.contains { $0 < line.count && line[$0] < minimumConfidence }
+            let unknownCode = codeFields.contains(field.name) && !CountryCodes.isKnown(result.raw(field.name) ?? "")
+            if unsure || unknownCode { doubted.append(field.name) }
+        }
+        return doubted
+    }
+
     static let nameFields: Set<MRZFieldName> = [.name, .surname, .givenNames]
+    static let codeFields: Set<MRZFieldName> = [.issuingCountry, .nationality]
 
     /// Lines read one or two characters long or short: add or drop fillers at the end
     /// (OCR miscounts runs of `<`), never anything else.

@@ -116,4 +116,17 @@ final class ParserTests: XCTestCase {
         XCTAssertFalse(r.isValid)
         XCTAssertEqual(r.checks.filter { !$0.valid }.map(\.name), ["documentNumber", "composite"])
     }
+
+    /// A check digit over characters its field may not hold proves nothing: `S` (value 28)
+    /// in place of `8` in a date can satisfy the same digit, as an OCR misreading did on a
+    /// French passport photo.  The date's check fails (and with it the whole MRZ).
+    func testDigitOverLettersInADateIsNotValid() throws {
+        let line1 = "P<FRAUIYSSF<<CHRSTOPHF<<<<<<<<<<<<<<<<<<<<<<"
+        let printed = try parser.parse(lines: [line1, "08CD503380FRA6004103M1806058<<<<<<<<<<<<<<06"])
+        XCTAssertTrue(printed.isValid)
+        // 1*7 + 28*3 + 0 + 6*7 + 0 + 5 = 138: the same digit 8 as for 180605
+        let misread = try parser.parse(lines: [line1, "08CD503380FRA6004103M1S06058<<<<<<<<<<<<<<06"])
+        XCTAssertFalse(misread.isValid)
+        XCTAssertEqual(misread.checks.filter { !$0.valid }.map(\.name), ["expiryDate"])
+    }
 }

@@ -8,12 +8,14 @@ Prints a Markdown table: character error rate, exact-line rate and ms per line.
 
 Each set is read twice: as rendered ("raw", line images 20–130 px tall, page segmentation
 as a single line), and as IDReader's line reader hands lines to Tesseract ("normalised":
-scaled to the network's input height, text about half of it, read as one raw line
-with no layout analysis; Sources/MRZScanning/LineReader.swift).
+scaled to the model's network input height, text about half of it, read as one raw
+line with no layout analysis; Sources/MRZScanning/LineReader.swift).  Each model gets
+the lines at its own input height (stored in the model: ours 24 px, eng 36 px).
 
 Real photos: `--corpus-lines DIR` adds the MRZ line images IDReader's reader cut from
 ../shared/corpus/mrz (`idreader-bench mrz-lines LIST DIR` writes them, with the expected
-line from the corpus), read the same way by both models.
+line from the corpus) at our model's input height; both models read those images
+(Tesseract rescales them to eng's height).
 
   evaluate.py [--work DIR] [--model DIR] [--lines N] [--fixtures DIR] [--corpus-lines DIR]
   --fixtures DIR  also (re)write a small committed fixture set there (used by the tests)
@@ -26,6 +28,7 @@ import subprocess
 import sys
 import time
 
+import numpy as np
 from PIL import Image, ImageOps
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -36,11 +39,14 @@ import render  # noqa: E402
 CHARSET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
 
 
-def network_input_height(model_dir):
-    """The model's input height: its network spec, stored as text in the model, starts
-    `[1,<height>,0,1`.  LineReader scales every line to it (OCREngine.inputHeight)."""
-    data = open(os.path.join(model_dir, "ocrb.traineddata"), "rb").read()
-    match = re.search(rb"\[1,(\d{1,3}),0,1 ", data)
+ENG = "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata"
+
+
+def network_input_height(model_file):
+    """A model's input height: its network spec, stored as text in the model, starts
+    `[1,<height>,0,1`.  LineReader scales every line to it (OCREngine.inputHeight); each
+    model here is shown the lines at its own height (eng's is 36)."""
+    match = re.search(rb"\[1,(\d{1,3}),0,1", open(model_file, "rb").read())
     return int(match.group(1)) if match else 36
 CONVERT = "/usr/bin/convert-im6.q16" if os.path.exists("/usr/bin/convert-im6.q16") else "convert"
 
@@ -82,11 +88,11 @@ def recognise(paths, lang, tessdata, workdir, tag, psm="7"):
     return texts, seconds
 
 
-def errors_by_height(level, texts, truth, text_rows, spans=((12, 15), (16, 19), (20, 29), (30, 60))):
+def errors_by_height(level, texts, truth, text_boxes, spans=((12, 15), (16, 19), (20, 29), (30, 60))):
     """(level, span, lines, errors, characters, exact) per character-height span."""
     out = []
     for low, high in spans:
-        picked = [(t, g) for t, g, (top, bottom) in zip(texts, truth, text_rows) if low <= bottom - top <= high]
+        picked = [(t, g) for t, g, (_, top, _, bottom) in zip(texts, truth, text_boxes) if low <= bottom - top <= high]
         if picked:
             out.append((level, f"{low}–{high}", len(picked), sum(edit_distance(t, g) for t, g in picked),
                         sum(len(g) for _, g in picked), sum(t == g for t, g in picked)))
@@ -105,38 +111,48 @@ def main():
     os.makedirs(evaldir, exist_ok=True)
     lines = mrzlines.lines(args.lines, 909)
     fonts = [os.path.join(render.FONT_DIR, f) for f in render.FONTS]
-    line_height = network_input_height(args.model)
+    models = [("ocrb", os.path.abspath(args.model), network_input_height(os.path.join(args.model, "ocrb.traineddata"))),
+              ("eng", None, network_input_height(ENG))]
     rows, by_height = [], []
     for level in ["clean", "mild", "hard"]:
         rng = random.Random({"clean": 11, "mild": 12, "hard": 13}[level])
-        paths, text_rows = [], []
+        paths, text_boxes = [], []
         for n, text in enumerate(lines):
             mask = imagemagick_mask(text, 48, fonts[n % len(fonts)])
-            img, text_box = render.compose(mask, rng, render.LEVELS[level], with_rows=True)
+            img, text_box = render.compose(mask, rng, render.LEVELS[level], with_box=True)
             path = os.path.join(evaldir, f"{level}-{n:04d}.png")
             img.save(path)
             paths.append(path)
-            text_rows.append(text_box)
-        normalised = []
-        for path, (top, bottom) in zip(paths, text_rows):
-            # the reader's crop: the text plus 0.4 of its height + 2 px above and below
-            # (LineReader.View.primary), scaled to the network's input height
-            img = Image.open(path)
-            pad = int(0.4 * (bottom - top)) + 2
-            img = img.crop((0, max(0, top - pad), img.width, min(img.height, bottom + pad)))
-            factor = line_height / img.height
-            small = path[:-4] + "-n.png"
-            img.resize((max(1, round(img.width * factor)), line_height), Image.LANCZOS).save(small)
-            normalised.append(small)
-        for view, files in [("raw", paths), ("normalised", normalised)]:
-            for lang, tessdata in [("ocrb", os.path.abspath(args.model)), ("eng", None)]:
+            text_boxes.append(text_box)
+        def reader_view(height):
+            """The reader's crop: the text plus 0.4 of its height + 2 px above and below and
+            one text height at each side (LineReader.View.primary, LineReader.lineImage),
+            scaled to `height`.  Where the rendered line has less room at its sides, the
+            line's paper tone (its border's median) fills the rest."""
+            out = []
+            for path, (left, top, right, bottom) in zip(paths, text_boxes):
+                img = Image.open(path)
+                pad = int(0.4 * (bottom - top)) + 2
+                img = img.crop((0, max(0, top - pad), img.width, min(img.height, bottom + pad)))
+                room = (bottom - top) - min(left, img.width - right)
+                if room > 0:
+                    paper = int(np.median(np.concatenate([np.asarray(img)[:, 0], np.asarray(img)[:, -1]])))
+                    img = ImageOps.expand(img, border=(room, 0), fill=paper)
+                factor = height / img.height
+                small = path[:-4] + f"-n{height}.png"
+                img.resize((max(1, round(img.width * factor)), height), Image.LANCZOS).save(small)
+                out.append(small)
+            return out
+        for view in ["raw", "normalised"]:
+            for lang, tessdata, height in models:
+                files = paths if view == "raw" else reader_view(height)
                 texts, seconds = recognise(files, lang, tessdata, evaldir, f"{level}-{view}-{lang}", "7" if view == "raw" else "13")
                 errors = sum(edit_distance(t, g) for t, g in zip(texts, lines))
                 chars = sum(len(g) for g in lines)
                 exact = sum(t == g for t, g in zip(texts, lines))
                 rows.append((level, view, lang, errors, chars, exact, len(lines), 1000 * seconds / len(lines)))
                 if view == "normalised" and lang == "ocrb":
-                    by_height += errors_by_height(level, texts, lines, text_rows)
+                    by_height += errors_by_height(level, texts, lines, text_boxes)
         if args.fixtures and level in ("clean", "mild"):
             os.makedirs(args.fixtures, exist_ok=True)
             for n in range(0, 10):
@@ -147,7 +163,7 @@ def main():
         names = sorted(f[:-4] for f in os.listdir(args.corpus_lines) if f.endswith(".pgm"))
         files = [os.path.join(args.corpus_lines, n + ".pgm") for n in names]
         truth = [open(os.path.join(args.corpus_lines, n + ".gt.txt")).read().strip() for n in names]
-        for lang, tessdata in [("ocrb", os.path.abspath(args.model)), ("eng", None)]:
+        for lang, tessdata, _ in models:
             texts, seconds = recognise(files, lang, tessdata, evaldir, f"corpus-{lang}", "13")
             errors = sum(edit_distance(t, g) for t, g in zip(texts, truth))
             rows.append(("corpus photos", "as read", lang, errors, sum(len(g) for g in truth),

@@ -75,10 +75,10 @@ def render_line(text, rng, level):
     return compose(mask, rng, p)
 
 
-def compose(mask, rng, p, with_rows=False):
+def compose(mask, rng, p, with_box=False):
     """Puts a glyph mask (white ink on black, any renderer) on a background and degrades it.
-    with_rows: also return the text's top and bottom rows in the result (for cropping the
-    line the way IDReader's line reader does)."""
+    with_box: also return the text's box (left, top, right, bottom) in the result (for
+    cropping the line the way IDReader's line reader does)."""
     cap_height = pick(rng, p["height"])
     scale = cap_height / mask.height
     mask = mask.resize((max(1, int(mask.width * scale)), max(1, int(round(cap_height)))), Image.LANCZOS)
@@ -99,10 +99,11 @@ def compose(mask, rng, p, with_rows=False):
     page = 128 + (page - 128) * contrast
     img = Image.fromarray(np.clip(page, 0, 255).astype(np.uint8))
     angle = rng.uniform(-p["angle"], p["angle"])
-    top, bottom = pad_y, pad_y + mask.height
+    left, top, right, bottom = pad_x, pad_y, pad_x + mask.width, pad_y + mask.height
     if angle:
         img = img.rotate(angle, resample=Image.BILINEAR, expand=True, fillcolor=int(np.median(page)))
-        top, bottom = top + (img.height - h) // 2, bottom + (img.height - h) // 2
+        dx, dy = (img.width - w) // 2, (img.height - h) // 2
+        left, top, right, bottom = left + dx, top + dy, right + dx, bottom + dy
     blur = pick(rng, p["blur"])
     if blur > 0.05:
         img = img.filter(ImageFilter.GaussianBlur(blur))
@@ -114,7 +115,7 @@ def compose(mask, rng, p, with_rows=False):
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=int(pick(rng, p["jpeg"])))
         img = Image.open(io.BytesIO(buf.getvalue())).convert("L")
-    return (img, (top, bottom)) if with_rows else img
+    return (img, (left, top, right, bottom)) if with_box else img
 
 
 def write_pages(lines, outdir, seed, level, per_page):
