@@ -86,15 +86,16 @@ struct LineReader {
         func doubt(_ name: MRZFieldName) { if !uncertain.contains(name) { uncertain.append(name) } }
         Self.doubtedFields(result, confidences: fitted.map(\.confidences)).forEach(doubt)
         let unproven = result.format.fieldPositions.filter { !$0.provenByCheckDigit }
-        // A second reading in another view must agree on the names: LSTM insertions and
-        // swaps in names come with high confidence but are rarely stable across views.
-        // Lines with codes only (nationality, sex) rely on confidence and the code tables.
+        // A second reading in another view must agree on the free text no check digit
+        // covers (names; a visa's optional data): LSTM insertions and swaps (`0` for `O`)
+        // come with high confidence but are rarely stable across views.  Lines with codes
+        // only (document code, nationality, sex) rely on confidence and the code tables.
         for (index, box) in band.enumerated() {
-            let names = unproven.filter { $0.line == index && Self.nameFields.contains($0.name) }
-            guard !names.isEmpty else { continue }
+            let free = unproven.filter { $0.line == index && !Self.tableCheckedFields.contains($0.name) }
+            guard !free.isEmpty else { continue }
             let second = ocrLine(box, view: view.confirmation, alternatives: false).flatMap { Self.fitLength($0, to: target) }.map { Array($0.text) }
             let first = Array(result.lines[index])
-            for field in names where second == nil || second![field.range] != first[field.range] { doubt(field.name) }
+            for field in free where second == nil || second![field.range] != first[field.range] { doubt(field.name) }
         }
         return MRZReading(result: result, changes: correction.changes, uncertainFields: uncertain)
     }
@@ -122,8 +123,9 @@ struct LineReader {
         return doubted
     }
 
-    static let nameFields: Set<MRZFieldName> = [.name, .surname, .givenNames]
     static let codeFields: Set<MRZFieldName> = [.issuingCountry, .nationality]
+    /// Unproven fields whose values come from a short list (checked against it, not re-read).
+    static let tableCheckedFields: Set<MRZFieldName> = codeFields.union([.documentCode, .sex])
 
     /// Lines read one or two characters long or short: add or drop fillers at the end
     /// (OCR miscounts runs of `<`), never anything else.
