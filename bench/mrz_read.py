@@ -3,7 +3,8 @@
 
 Sets: ../shared/corpus/mrz (real specimen photos) and generated pages
 (tools/mrz-samples: TD3 passports, TD1 cards, MRV-A visas) at three levels, plus
-"turned": mild pages at 90/180/270° (and a few degrees off).
+"turned": mild pages at 90/180/270° (and a few degrees off), "skewed": mild pages 12–15°
+off one of the four orientations.
 Reports exact-MRZ rate (all lines equal), per-field accuracy (issuing state, names, document
 number, nationality, birth and expiry dates, sex), valid-but-wrong count (marked valid, lines
 wrong: the number that must be 0), and median / p90 ms per image.
@@ -24,7 +25,8 @@ CORPUS = "../shared/corpus/mrz"
 
 def generate():
     sets = (("clean", "clean", ["0"], 201), ("mild", "mild", ["0", "5", "-5"], 202), ("hard", "hard", ["0", "4", "-4"], 203),
-            ("turned", "mild", ["90", "180", "270", "93", "184", "266"], 204))
+            ("turned", "mild", ["90", "180", "270", "93", "184", "266"], 204),
+            ("skewed", "mild", ["15", "-15", "12", "-12", "105", "-75", "195", "165", "285", "255"], 205))
     for name, level, rotations, seed in sets:
         d = os.path.join(OUT, name)
         if not glob.glob(d + "/*.txt"):
@@ -34,7 +36,7 @@ def generate():
 
 def cases():
     sets = {"corpus": sorted(p for p in glob.glob(CORPUS + "/*") if p.endswith((".jpg", ".png")))}
-    for name in ("clean", "mild", "hard", "turned"):
+    for name in ("clean", "mild", "hard", "turned", "skewed"):
         sets[name] = sorted(p for p in glob.glob(os.path.join(OUT, name, "*")) if p.endswith((".jpg", ".png")))
     return {k: [(p, open(os.path.splitext(p)[0] + ".txt").read().split()) for p in v] for k, v in sets.items()}
 
@@ -107,7 +109,7 @@ def row(name, label, items, results):
 
 
 def main():
-    wanted = sys.argv[1:] or ["corpus", "clean", "mild", "hard", "turned"]
+    wanted = sys.argv[1:] or ["corpus", "clean", "mild", "hard", "turned", "skewed"]
     generate()
     # wall-clock ms, and CPU ms of the reading process and its children (steadier on a
     # shared machine)

@@ -92,7 +92,8 @@ final class OrientedView {
     /// The view `quarter` turns of the input, deskewed by the skew of its text.
     convenience init(input: GrayImage, workingCopy: GrayImage, quarter: Int) {
         let turned = quarter == 0 ? workingCopy : workingCopy.rotatedOrthogonally(quarter)
-        let skew = turned.skewAngle(range: 15) ?? 0
+        // the sweep reaches past the ±15° a page may be skewed: a peak at its edge is not trusted
+        let skew = turned.skewAngle(range: 20) ?? 0
         self.init(input: input, turnedWorkingCopy: turned, quarter: quarter, angle: abs(skew) > 0.4 ? skew : 0)
     }
 

@@ -46,6 +46,28 @@ final class ScannerTests: XCTestCase {
         }
     }
 
+    /// Skew up to ±15° on top of any quarter turn (the sweep that finds the skew must reach
+    /// past 15°: a peak at the sweep's edge is not trusted).
+    func testPagesSkewedFifteenDegreesReadExactly() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.samples.path).filter { $0.hasSuffix(".png") }.sorted()
+        let scanner = MRZScanner()
+        for (name, quarters, skew) in [(names[0], 0, 15.0), (names[1 % names.count], 1, -15.0)] {
+            let truth = try String(contentsOf: Self.samples.appendingPathComponent((name as NSString).deletingPathExtension + ".txt"), encoding: .utf8)
+                .split(whereSeparator: \.isNewline).map(String.init)
+            let page = try ImageLoader().load(path: Self.samples.appendingPathComponent(name).path)
+            // on a white canvas with room for the turned corners (rotation keeps the size)
+            let margin = page.width / 4
+            var canvas = [UInt8](repeating: 255, count: (page.width + 2 * margin) * (page.height + 2 * margin))
+            for y in 0..<page.height {
+                let row = (y + margin) * (page.width + 2 * margin) + margin
+                canvas.replaceSubrange(row..<(row + page.width), with: page.pixels[(y * page.width)..<((y + 1) * page.width)])
+            }
+            let padded = GrayImage(width: page.width + 2 * margin, height: page.height + 2 * margin, pixels: canvas)
+            let reading = scanner.scan(padded.rotatedOrthogonally(quarters).rotated(degrees: skew)).readings.first
+            XCTAssertEqual(reading?.result.lines, truth, "\(name) turned \(quarters * 90)° + \(skew)°")
+        }
+    }
+
     func testBlankImageReportsNoMRZ() {
         let blank = GrayImage(width: 800, height: 500, pixels: Array(repeating: 230, count: 400_000))
         let scan = MRZScanner().scan(blank)
