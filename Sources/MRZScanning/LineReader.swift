@@ -118,11 +118,20 @@ struct LineReader {
             let line = field.line < confidences.count ? confidences[field.line] : []
             let unsure = field.range.contains { $0 < line.count && line[$0] < minimumConfidence }
             let unknownCode = codeFields.contains(field.name) && !CountryCodes.isKnown(result.raw(field.name) ?? "")
-            if unsure || unknownCode { doubted.append(field.name) }
+            let strayLetters = nameFieldNames.contains(field.name) && hasLettersAfterFillerRun(result.raw(field.name) ?? "")
+            if unsure || unknownCode || strayLetters { doubted.append(field.name) }
         }
         return doubted
     }
 
+    /// Names are parts joined by `<` and `<<` (ICAO 9303 part 3, 4.6), then fillers to the
+    /// field's end: letters after three or more fillers are a filler misread (`<` as `K`).
+    static func hasLettersAfterFillerRun(_ name: String) -> Bool {
+        guard let run = name.range(of: "<<<") else { return false }
+        return name[run.upperBound...].contains { $0 != "<" }
+    }
+
+    static let nameFieldNames: Set<MRZFieldName> = [.name, .surname, .givenNames]
     static let codeFields: Set<MRZFieldName> = [.issuingCountry, .nationality]
     /// Unproven fields whose values come from a short list (checked against it, not re-read).
     static let tableCheckedFields: Set<MRZFieldName> = codeFields.union([.documentCode, .sex])

@@ -92,4 +92,15 @@ final class DoubtTests: XCTestCase {
         unsure[1][5] = 40  // the document number: proven by its digit
         XCTAssertEqual(LineReader.doubtedFields(result, confidences: unsure), [])
     }
+
+    func testLettersAfterTheNamesFillersAreDoubted() throws {
+        // the end of the name field read `<<<<K<<`: a filler misread as a letter
+        let line1 = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<K<<<<"
+        let result = try MRZParser().parse(lines: [line1, td3[1]])
+        XCTAssertTrue(result.isValid)
+        XCTAssertEqual(LineReader.doubtedFields(result, confidences: sure), [.name])
+        XCTAssertFalse(LineReader.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA<<<<<<"))
+        XCTAssertFalse(LineReader.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA"))
+        XCTAssertTrue(LineReader.hasLettersAfterFillerRun("ERIKSSON<<<ANNA"))
+    }
 }
