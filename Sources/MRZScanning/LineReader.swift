@@ -11,9 +11,9 @@ struct LineReader {
 
     /// How a line is shown to Tesseract: the crop's margin above and below the text, as a
     /// fraction of the text height.  The crop is scaled to the network's input height
-    /// (`OCREngine.inputHeight`) and read as one raw line (no layout analysis), so the margin decides how
-    /// large the text is in the network's input and how many columns it runs over (the
-    /// cost).  Two views with different margins are independent readings of one line.
+    /// (`OCREngine.inputHeight`) and read as one raw line (no layout analysis), so the
+    /// margin decides how large the text is in the network's input and how many columns it
+    /// runs over (the cost).  Two views with different margins are independent readings.
     struct View: Equatable {
         let margin: Double
 
@@ -116,7 +116,8 @@ struct LineReader {
         var doubted: [MRZFieldName] = []
         for field in result.format.fieldPositions where !field.provenByCheckDigit && !doubted.contains(field.name) {
             let line = field.line < confidences.count ? confidences[field.line] : []
-            let unsure = field.range.contains { $0 < line.count && line[$0] < minimumConfidence }
+            // `!(c >= minimum)`: a non-finite confidence counts as unsure
+            let unsure = field.range.contains { $0 < line.count && !(line[$0] >= minimumConfidence) }
             let unknownCode = codeFields.contains(field.name) && !CountryCodes.isKnown(result.raw(field.name) ?? "")
             let strayLetters = nameFieldNames.contains(field.name) && hasLettersAfterFillerRun(result.raw(field.name) ?? "")
             if unsure || unknownCode || strayLetters { doubted.append(field.name) }

@@ -89,6 +89,9 @@ final class DoubtTests: XCTestCase {
         unsure[0][7] = 40  // a letter of the surname
         XCTAssertEqual(LineReader.doubtedFields(result, confidences: unsure), [.name])
         unsure = sure
+        unsure[0][30] = .nan  // Tesseract's certainty can come out non-finite
+        XCTAssertEqual(LineReader.doubtedFields(result, confidences: unsure), [.name])
+        unsure = sure
         unsure[1][5] = 40  // the document number: proven by its digit
         XCTAssertEqual(LineReader.doubtedFields(result, confidences: unsure), [])
     }

@@ -81,10 +81,22 @@ def recognise(paths, lang, tessdata, workdir, tag, psm="7"):
         cmd[1:1] = ["--tessdata-dir", tessdata]
     start = time.perf_counter()
     # one thread: OpenMP spinning costs more than it gains on a line
-    subprocess.run(cmd, check=True, capture_output=True, env=dict(os.environ, OMP_THREAD_LIMIT="1"))
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    if subprocess.run(cmd, capture_output=True, env=env).returncode == 0:
+        pages = open(outbase + ".txt").read().split("\f")
+        texts = [p.strip().replace(" ", "") for p in pages][: len(paths)]
+    else:
+        # The tesseract CLI traps floating-point exceptions; a line whose word certainty
+        # comes out non-finite kills the whole batch.  Read one by one; such a line reads
+        # as nothing (all its characters count as errors).  IDReader's own process does not
+        # trap them.
+        texts = []
+        for path in paths:
+            single = cmd[:]
+            single[single.index(listfile)] = path
+            done = subprocess.run(single, capture_output=True, env=env)
+            texts.append(open(outbase + ".txt").read().strip().replace(" ", "") if done.returncode == 0 else "")
     seconds = time.perf_counter() - start
-    pages = open(outbase + ".txt").read().split("\f")
-    texts = [p.strip().replace(" ", "") for p in pages][: len(paths)]
     return texts, seconds
 
 
