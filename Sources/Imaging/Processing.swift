@@ -84,6 +84,17 @@ extension GrayImage {
         for row in y0..<y1 { out.append(contentsOf: pixels[row * self.width + x0..<row * self.width + x1]) }
         return GrayImage(width: x1 - x0, height: y1 - y0, pixels: out)
     }
+
+    /// The image on a border of `margin` pixels of the grey `value` on every side.
+    public func padded(by margin: Int, value: UInt8 = 255) -> GrayImage {
+        let margin = max(0, margin), outWidth = width + 2 * margin
+        var out = [UInt8](repeating: value, count: outWidth * (height + 2 * margin))
+        for row in 0..<height {
+            let start = (row + margin) * outWidth + margin
+            out.replaceSubrange(start..<(start + width), with: pixels[(row * width)..<((row + 1) * width)])
+        }
+        return GrayImage(width: outWidth, height: height + 2 * margin, pixels: out)
+    }
 }
 
 /// A point in image pixels.

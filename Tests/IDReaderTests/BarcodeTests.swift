@@ -9,11 +9,7 @@ final class BarcodeTests: XCTestCase {
     /// A generated licence payload on a white canvas, as a symbol of `moduleWidth`-ish size.
     func licenceImage(_ payload: [UInt8], width: Int) throws -> GrayImage {
         let symbol = try XCTUnwrap(PDF417Writer.image(bytes: payload, width: width, height: width / 3))
-        var canvas = GrayImage(width: symbol.width + 200, height: symbol.height + 200, pixels: Array(repeating: 235, count: (symbol.width + 200) * (symbol.height + 200)))
-        for y in 0..<symbol.height {
-            for x in 0..<symbol.width { canvas.pixels[(y + 100) * canvas.width + x + 100] = symbol.pixels[y * symbol.width + x] }
-        }
-        return canvas
+        return symbol.padded(by: 100, value: 235)
     }
 
     func testRoundTripsAtSizesRotationsAndBlur() throws {

@@ -151,4 +151,14 @@ final class MoreBadInputTests: XCTestCase {
         let docs = DocumentReader().read(image: canvas, options: IDReader.ReadOptions(only: ["pdf417"]))
         XCTAssertEqual(docs.count, 2)
     }
+
+    func testPaddingKeepsThePixelsAndFillsTheBorder() {
+        let image = GrayImage(width: 3, height: 2, pixels: [1, 2, 3, 4, 5, 6])
+        let padded = image.padded(by: 2, value: 9)
+        XCTAssertEqual(padded.width, 7)
+        XCTAssertEqual(padded.height, 6)
+        XCTAssertEqual(padded.cropped(x: 2, y: 2, width: 3, height: 2).pixels, image.pixels)
+        XCTAssertEqual(padded.pixels.filter { $0 == 9 }.count, 7 * 6 - 6)
+        XCTAssertEqual(image.padded(by: 0).pixels, image.pixels)
+    }
 }

@@ -55,14 +55,8 @@ final class ScannerTests: XCTestCase {
             let truth = try String(contentsOf: Self.samples.appendingPathComponent((name as NSString).deletingPathExtension + ".txt"), encoding: .utf8)
                 .split(whereSeparator: \.isNewline).map(String.init)
             let page = try ImageLoader().load(path: Self.samples.appendingPathComponent(name).path)
-            // on a white canvas with room for the turned corners (rotation keeps the size)
-            let margin = page.width / 4
-            var canvas = [UInt8](repeating: 255, count: (page.width + 2 * margin) * (page.height + 2 * margin))
-            for y in 0..<page.height {
-                let row = (y + margin) * (page.width + 2 * margin) + margin
-                canvas.replaceSubrange(row..<(row + page.width), with: page.pixels[(y * page.width)..<((y + 1) * page.width)])
-            }
-            let padded = GrayImage(width: page.width + 2 * margin, height: page.height + 2 * margin, pixels: canvas)
+            // on a white border with room for the turned corners (rotation keeps the size)
+            let padded = page.padded(by: page.width / 4)
             let reading = scanner.scan(padded.rotatedOrthogonally(quarters).rotated(degrees: skew)).readings.first
             XCTAssertEqual(reading?.result.lines, truth, "\(name) turned \(quarters * 90)° + \(skew)°")
         }
