@@ -111,6 +111,28 @@ def errors_by_height(level, texts, truth, text_boxes, spans=((12, 15), (16, 19),
     return out
 
 
+def rendered_set(level, lines, seed, directory, fonts, reuse):
+    """The level's line images (ImageMagick glyphs, composed and degraded) and each one's
+    text box.  With `reuse`, a set already in `directory` (with its box list) is taken."""
+    stem = os.path.join(directory, f"{level}-s{seed}-n{len(lines)}")
+    paths = [f"{stem}-{n:04d}.png" for n in range(len(lines))]
+    box_file = stem + ".boxes"
+    if reuse and os.path.exists(box_file):
+        return paths, [tuple(map(int, row.split())) for row in open(box_file)]
+    os.makedirs(directory, exist_ok=True)
+    rng = random.Random({"clean": 11, "mild": 12, "hard": 13}[level] + (seed - 909) * 100)
+    text_boxes = []
+    for n, text in enumerate(lines):
+        mask = imagemagick_mask(text, 48, fonts[n % len(fonts)])
+        img, text_box = render.compose(mask, rng, render.LEVELS[level], with_box=True)
+        img.save(paths[n])
+        text_boxes.append(text_box)
+    with open(box_file + ".part", "w") as f:
+        f.write("".join(" ".join(map(str, box)) + "\n" for box in text_boxes))
+    os.replace(box_file + ".part", box_file)  # written last: a set without it is re-rendered
+    return paths, text_boxes
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--work", default="/tmp/ocrb-train")
@@ -121,6 +143,8 @@ def main():
     ap.add_argument("--seed", type=int, default=909,
                     help="text and degradation seed; 909 is the reported test set, 808 the "
                          "validation set that chooses among checkpoints")
+    ap.add_argument("--sets", help="keep the rendered line images here and reuse them (train.sh reads "
+                                   "many checkpoints on the same validation set)")
     ap.add_argument("--ours-only", action="store_true", help="only our model, only the reader's view (fast)")
     args = ap.parse_args()
     evaldir = os.path.join(args.work, "eval")
@@ -131,15 +155,7 @@ def main():
               ("eng", None, network_input_height(ENG))]
     rows, by_height = [], []
     for level in ["clean", "mild", "hard"]:
-        rng = random.Random({"clean": 11, "mild": 12, "hard": 13}[level] + (args.seed - 909) * 100)
-        paths, text_boxes = [], []
-        for n, text in enumerate(lines):
-            mask = imagemagick_mask(text, 48, fonts[n % len(fonts)])
-            img, text_box = render.compose(mask, rng, render.LEVELS[level], with_box=True)
-            path = os.path.join(evaldir, f"{level}-{n:04d}.png")
-            img.save(path)
-            paths.append(path)
-            text_boxes.append(text_box)
+        paths, text_boxes = rendered_set(level, lines, args.seed, args.sets or evaldir, fonts, reuse=bool(args.sets))
         def reader_view(height):
             """The reader's crop: the text plus 0.4 of its height + 2 px above and below and
             one text height at each side (LineReader.View.primary, LineReader.lineImage),
@@ -147,6 +163,10 @@ def main():
             line's paper tone (its border's median) fills the rest."""
             out = []
             for path, (left, top, right, bottom) in zip(paths, text_boxes):
+                small = path[:-4] + f"-n{height}.png"
+                if args.sets and os.path.exists(small):
+                    out.append(small)
+                    continue
                 img = Image.open(path)
                 pad = int(0.4 * (bottom - top)) + 2
                 img = img.crop((0, max(0, top - pad), img.width, min(img.height, bottom + pad)))
@@ -155,7 +175,6 @@ def main():
                     paper = int(np.median(np.concatenate([np.asarray(img)[:, 0], np.asarray(img)[:, -1]])))
                     img = ImageOps.expand(img, border=(room, 0), fill=paper)
                 factor = height / img.height
-                small = path[:-4] + f"-n{height}.png"
                 img.resize((max(1, round(img.width * factor)), height), Image.LANCZOS).save(small)
                 out.append(small)
             return out

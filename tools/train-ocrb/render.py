@@ -3,7 +3,7 @@
 
 Each line is drawn glyph by glyph at 4x scale (so spacing and stroke width can vary),
 scaled down to a target character height, put on a security-print-like background and
-degraded like a real capture.  Levels: clean, mild, hard, train (a broad mixture).
+degraded like a real capture.  Levels: clean, mild, hard; training mixtures train and reader (MIXTURES).
 
   render.py pages LINES.txt OUTDIR SEED LEVEL [LINES_PER_PAGE]
       tall page images + WordStr box files for `tesseract ... lstm.train`
@@ -32,6 +32,12 @@ LEVELS = {
     "hard": dict(height=(12, 24), blur=(0.9, 1.6), noise=(8, 18), jpeg=(25, 55), angle=2.0,
                  bg=0.9, stroke=(-0.07, 0.09), light=0.45, contrast=(0.4, 0.7)),
 }
+# Training mixtures: level -> weight of clean, mild, hard.  "train" is the first phase;
+# "reader" (the second phase) leans on the hard level and frames each line the way
+# IDReader's line reader crops it: a side margin of about one text height, its outer part
+# often flat paper tone (where a line runs to the image's edge, the crop is padded).
+MIXTURES = {"train": (3, 4, 3), "reader": (2, 3, 5)}
+READER_FRAME = dict(margin=(0.3, 1.4), flat=0.5)
 
 
 def pick(rng, span):
@@ -70,7 +76,12 @@ def draw_text(text, rng, font_file, stroke_rel, spacing_rel):
 
 
 def render_line(text, rng, level):
-    p = LEVELS[level] if level != "train" else LEVELS[rng.choices(["clean", "mild", "hard"], [3, 4, 3])[0]]
+    if level in MIXTURES:
+        p = LEVELS[rng.choices(["clean", "mild", "hard"], MIXTURES[level])[0]]
+        if level == "reader":
+            p = dict(p, **READER_FRAME)
+    else:
+        p = LEVELS[level]
     mask = draw_text(text, rng, rng.choice(FONTS), pick(rng, p["stroke"]), rng.uniform(-0.06, 0.12))
     return compose(mask, rng, p)
 
@@ -83,6 +94,8 @@ def compose(mask, rng, p, with_box=False):
     scale = cap_height / mask.height
     mask = mask.resize((max(1, int(mask.width * scale)), max(1, int(round(cap_height)))), Image.LANCZOS)
     pad_x, pad_y = rng.randint(4, 20), int(cap_height * rng.uniform(0.25, 0.6)) + 2
+    if "margin" in p:  # (the draw above stays: the evaluation's sets must not change)
+        pad_x = int(cap_height * rng.uniform(*p["margin"])) + 2
     w, h = mask.width + 2 * pad_x, mask.height + 2 * pad_y
     page = background(rng, w, h, p["bg"])
     ink = rng.uniform(0, 60)
@@ -115,7 +128,21 @@ def compose(mask, rng, p, with_box=False):
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=int(pick(rng, p["jpeg"])))
         img = Image.open(io.BytesIO(buf.getvalue())).convert("L")
+    if "flat" in p and rng.random() < p["flat"]:
+        img = flatten_sides(img, left, img.width - right, rng)
     return (img, (left, top, right, bottom)) if with_box else img
+
+
+def flatten_sides(img, room_left, room_right, rng):
+    """Replaces the outer part of each side margin with the line's median tone."""
+    arr = np.asarray(img).copy()
+    tone = int(np.median(arr))
+    cut_left = int(room_left * rng.uniform(0.2, 0.8))
+    cut_right = int(room_right * rng.uniform(0.2, 0.8))
+    arr[:, :cut_left] = tone
+    if cut_right:
+        arr[:, -cut_right:] = tone
+    return Image.fromarray(arr)
 
 
 def write_pages(lines, outdir, seed, level, per_page):
