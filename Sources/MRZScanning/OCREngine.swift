@@ -11,6 +11,9 @@ struct OCRLine {
     var alternatives: [[Character]]
     /// For each character of `text`: Tesseract's confidence, 0–100.
     var confidences: [Float] = []
+    /// For each character of `text`: the confidence of its strongest other candidate, 0–100
+    /// (0 when there is none, or when the line was read without alternatives).
+    var runnerUps: [Float] = []
 }
 
 /// Owns one `TessBaseAPI` initialised with the OCR-B model.  Tesseract handles are not
@@ -133,10 +136,12 @@ final class OCREngine {
                 TessDeleteText(symbol)
                 let symbolConfidence = TessResultIteratorConfidence(iterator, RIL_SYMBOL)
                 var alternatives: [Character] = []
+                var runnerUp: Float = 0
                 if let choices = TessResultIteratorGetChoiceIterator(iterator) {
                     repeat {
                         if let c = TessChoiceIteratorGetUTF8Text(choices), let ch = String(cString: c).first, String(ch) != text {
                             alternatives.append(ch)
+                            runnerUp = max(runnerUp, TessChoiceIteratorConfidence(choices))
                         }
                     } while TessChoiceIteratorNext(choices) != 0
                     TessChoiceIteratorDelete(choices)
@@ -145,6 +150,7 @@ final class OCREngine {
                     current?.text.append(ch)
                     current?.alternatives.append(alternatives)
                     current?.confidences.append(symbolConfidence)
+                    current?.runnerUps.append(runnerUp)
                 }
             } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
             if let line = current, !line.text.isEmpty { lines.append(line) }

@@ -44,3 +44,49 @@ final class DoubtTests: XCTestCase {
         XCTAssertTrue(LineReader.hasLettersAfterFillerRun("ERIKSSON<<<ANNA"))
     }
 }
+
+/// The second reading that must confirm a free-text field no check digit covers.
+final class ConfirmationTests: XCTestCase {
+    // ICAO 9303 part 7 specimen visa (MRV-A): optional data 28..<44 of line 2, no check digit
+    let visa = ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L8988901C4XXX4009078F96121096ZE184226B<<<<<<"]
+
+    func reading(_ text: String, runnerUpAt position: Int? = nil, confidence: Float = 48) -> OCRLine {
+        var runnerUps = [Float](repeating: 0, count: text.count)
+        if let position { runnerUps[position] = confidence }
+        return OCRLine(text: text, box: (0, 0, 0, 0), confidence: 95, alternatives: Array(repeating: [], count: text.count),
+                       confidences: Array(repeating: 95, count: text.count), runnerUps: runnerUps)
+    }
+
+    func field(_ name: MRZFieldName) throws -> MRZFieldPosition {
+        let result = try MRZParser().parse(lines: visa)
+        return try XCTUnwrap(result.format.fieldPositions.first { $0.name == name })
+    }
+
+    func testTheSameCharactersWithoutCloseRunnerUpsConfirm() throws {
+        let optional = try field(.optionalData)
+        XCTAssertFalse(optional.provenByCheckDigit)
+        XCTAssertTrue(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1])))
+        XCTAssertTrue(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30, confidence: 39)))
+    }
+
+    func testAnotherReadingOrNoneDoesNotConfirm() throws {
+        let optional = try field(.optionalData)
+        let other = visa[1].replacingOccurrences(of: "6ZE1", with: "6ZEI")
+        XCTAssertFalse(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(other)))
+        XCTAssertFalse(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: nil))
+    }
+
+    func testACloseRunnerUpInOptionalDataDoesNotConfirm() throws {
+        // both readings agree, but one character's runner-up (`O` behind `0`) is close
+        let optional = try field(.optionalData)
+        XCTAssertFalse(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30)))
+        XCTAssertFalse(LineReader.confirms(optional, first: reading(visa[1], runnerUpAt: 30), as: visa[1], second: reading(visa[1])))
+        // a close runner-up outside the field does not matter to it
+        XCTAssertTrue(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 3)))
+    }
+
+    func testNamesAreConfirmedByTheirCharactersAlone() throws {
+        let name = try field(.name)
+        XCTAssertTrue(LineReader.confirms(name, first: reading(visa[0]), as: visa[0], second: reading(visa[0], runnerUpAt: 7, confidence: 90)))
+    }
+}

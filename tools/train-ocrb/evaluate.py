@@ -104,11 +104,27 @@ def errors_by_height(level, texts, truth, text_boxes, spans=((12, 15), (16, 19),
     """(level, span, lines, errors, characters, exact) per character-height span."""
     out = []
     for low, high in spans:
-        picked = [(t, g) for t, g, (_, top, _, bottom) in zip(texts, truth, text_boxes) if low <= bottom - top <= high]
+        picked = [(t, g) for t, g, box in zip(texts, truth, text_boxes) if low <= box[4] <= high]
         if picked:
             out.append((level, f"{low}–{high}", len(picked), sum(edit_distance(t, g) for t, g in picked),
                         sum(len(g) for _, g in picked), sum(t == g for t, g in picked)))
     return out
+
+
+def reader_view_image(img, text_box, height):
+    """The reader's crop of a rendered line: the text plus 0.4 of its height + 2 px above and
+    below and one text height at each side (LineReader.View.primary, LineReader.lineImage),
+    scaled to `height`.  Where the rendered line has less room at its sides, the line's
+    paper tone (its border's median) fills the rest."""
+    left, top, right, bottom = text_box[:4]
+    pad = int(0.4 * (bottom - top)) + 2
+    img = img.crop((0, max(0, top - pad), img.width, min(img.height, bottom + pad)))
+    room = (bottom - top) - min(left, img.width - right)
+    if room > 0:
+        paper = int(np.median(np.concatenate([np.asarray(img)[:, 0], np.asarray(img)[:, -1]])))
+        img = ImageOps.expand(img, border=(room, 0), fill=paper)
+    factor = height / img.height
+    return img.resize((max(1, round(img.width * factor)), height), Image.LANCZOS)
 
 
 def rendered_set(level, lines, seed, directory, fonts, reuse):
@@ -157,25 +173,11 @@ def main():
     for level in ["clean", "mild", "hard"]:
         paths, text_boxes = rendered_set(level, lines, args.seed, args.sets or evaldir, fonts, reuse=bool(args.sets))
         def reader_view(height):
-            """The reader's crop: the text plus 0.4 of its height + 2 px above and below and
-            one text height at each side (LineReader.View.primary, LineReader.lineImage),
-            scaled to `height`.  Where the rendered line has less room at its sides, the
-            line's paper tone (its border's median) fills the rest."""
             out = []
-            for path, (left, top, right, bottom) in zip(paths, text_boxes):
+            for path, text_box in zip(paths, text_boxes):
                 small = path[:-4] + f"-n{height}.png"
-                if args.sets and os.path.exists(small):
-                    out.append(small)
-                    continue
-                img = Image.open(path)
-                pad = int(0.4 * (bottom - top)) + 2
-                img = img.crop((0, max(0, top - pad), img.width, min(img.height, bottom + pad)))
-                room = (bottom - top) - min(left, img.width - right)
-                if room > 0:
-                    paper = int(np.median(np.concatenate([np.asarray(img)[:, 0], np.asarray(img)[:, -1]])))
-                    img = ImageOps.expand(img, border=(room, 0), fill=paper)
-                factor = height / img.height
-                img.resize((max(1, round(img.width * factor)), height), Image.LANCZOS).save(small)
+                if not (args.sets and os.path.exists(small)):
+                    reader_view_image(Image.open(path), text_box, height).save(small)
                 out.append(small)
             return out
         for view in ["normalised"] if args.ours_only else ["raw", "normalised"]:

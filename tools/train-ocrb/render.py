@@ -32,11 +32,12 @@ LEVELS = {
     "hard": dict(height=(12, 24), blur=(0.9, 1.6), noise=(8, 18), jpeg=(25, 55), angle=2.0,
                  bg=0.9, stroke=(-0.07, 0.09), light=0.45, contrast=(0.4, 0.7)),
 }
+LEVELS["hard-small"] = dict(LEVELS["hard"], height=(12, 16))
 # Training mixtures: level -> weight of clean, mild, hard.  "train" is the first phase;
 # "reader" (the second phase) leans on the hard level and frames each line the way
 # IDReader's line reader crops it: a side margin of about one text height, its outer part
 # often flat paper tone (where a line runs to the image's edge, the crop is padded).
-MIXTURES = {"train": (3, 4, 3), "reader": (2, 3, 5)}
+MIXTURES = {"train": (3, 4, 3, 0), "reader": (2, 3, 5, 0), "small": (1, 2, 3, 4)}
 READER_FRAME = dict(margin=(0.3, 1.4), flat=0.5)
 
 
@@ -77,8 +78,8 @@ def draw_text(text, rng, font_file, stroke_rel, spacing_rel):
 
 def render_line(text, rng, level):
     if level in MIXTURES:
-        p = LEVELS[rng.choices(["clean", "mild", "hard"], MIXTURES[level])[0]]
-        if level == "reader":
+        p = LEVELS[rng.choices(["clean", "mild", "hard", "hard-small"], MIXTURES[level])[0]]
+        if level != "train":
             p = dict(p, **READER_FRAME)
     else:
         p = LEVELS[level]
@@ -88,8 +89,10 @@ def render_line(text, rng, level):
 
 def compose(mask, rng, p, with_box=False):
     """Puts a glyph mask (white ink on black, any renderer) on a background and degrades it.
-    with_box: also return the text's box (left, top, right, bottom) in the result (for
-    cropping the line the way IDReader's line reader does)."""
+    with_box: also return the text's box in the result and its height before turning,
+    (left, top, right, bottom, text_height), for cropping the line the way IDReader's line
+    reader does: its box encloses the glyphs, so a tilted line's box is the upright box
+    around the turned text."""
     cap_height = pick(rng, p["height"])
     scale = cap_height / mask.height
     mask = mask.resize((max(1, int(mask.width * scale)), max(1, int(round(cap_height)))), Image.LANCZOS)
@@ -116,7 +119,10 @@ def compose(mask, rng, p, with_box=False):
     if angle:
         img = img.rotate(angle, resample=Image.BILINEAR, expand=True, fillcolor=int(np.median(page)))
         dx, dy = (img.width - w) // 2, (img.height - h) // 2
+        text_box = turned_box((left, top, right, bottom), angle, (w, h), img.size)
         left, top, right, bottom = left + dx, top + dy, right + dx, bottom + dy
+    else:
+        text_box = (left, top, right, bottom)
     blur = pick(rng, p["blur"])
     if blur > 0.05:
         img = img.filter(ImageFilter.GaussianBlur(blur))
@@ -128,9 +134,23 @@ def compose(mask, rng, p, with_box=False):
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=int(pick(rng, p["jpeg"])))
         img = Image.open(io.BytesIO(buf.getvalue())).convert("L")
-    if "flat" in p and rng.random() < p["flat"]:
+    if "flat" in p and rng.random() < p["flat"]:  # (margins measured from the untilted text)
         img = flatten_sides(img, left, img.width - right, rng)
-    return (img, (left, top, right, bottom)) if with_box else img
+    return (img, (*text_box, mask.height)) if with_box else img
+
+
+def turned_box(box, angle, size, turned_size):
+    """The upright box around `box` after Image.rotate(angle, expand=True) turned an image of
+    `size` about its centre into one of `turned_size` (counter-clockwise on screen)."""
+    left, top, right, bottom = box
+    (w, h), (tw, th) = size, turned_size
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    xs, ys = [], []
+    for x, y in ((left, top), (right, top), (left, bottom), (right, bottom)):
+        dx, dy = x - w / 2, y - h / 2
+        xs.append(tw / 2 + dx * c + dy * s)
+        ys.append(th / 2 - dx * s + dy * c)
+    return int(math.floor(min(xs))), int(math.floor(min(ys))), int(math.ceil(max(xs))), int(math.ceil(max(ys)))
 
 
 def flatten_sides(img, room_left, room_right, rng):
