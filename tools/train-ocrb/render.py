@@ -32,12 +32,11 @@ LEVELS = {
     "hard": dict(height=(12, 24), blur=(0.9, 1.6), noise=(8, 18), jpeg=(25, 55), angle=2.0,
                  bg=0.9, stroke=(-0.07, 0.09), light=0.45, contrast=(0.4, 0.7)),
 }
-LEVELS["hard-small"] = dict(LEVELS["hard"], height=(12, 16))
 # Training mixtures: level -> weight of clean, mild, hard.  "train" is the first phase;
 # "reader" (the second phase) leans on the hard level and frames each line the way
 # IDReader's line reader crops it: a side margin of about one text height, its outer part
 # often flat paper tone (where a line runs to the image's edge, the crop is padded).
-MIXTURES = {"train": (3, 4, 3, 0), "reader": (2, 3, 5, 0), "small": (1, 2, 3, 4)}
+MIXTURES = {"train": (3, 4, 3), "reader": (2, 3, 5)}
 READER_FRAME = dict(margin=(0.3, 1.4), flat=0.5)
 
 
@@ -78,8 +77,8 @@ def draw_text(text, rng, font_file, stroke_rel, spacing_rel):
 
 def render_line(text, rng, level):
     if level in MIXTURES:
-        p = LEVELS[rng.choices(["clean", "mild", "hard", "hard-small"], MIXTURES[level])[0]]
-        if level != "train":
+        p = LEVELS[rng.choices(["clean", "mild", "hard"], MIXTURES[level])[0]]
+        if level == "reader":
             p = dict(p, **READER_FRAME)
     else:
         p = LEVELS[level]
