@@ -16,7 +16,7 @@ PIL_LINES=${PIL_LINES:-24000}        # lines drawn by our renderer (render.py)
 T2I_LINES=${T2I_LINES:-12000}        # lines drawn by text2image (Pango/Cairo)
 ITERATIONS=${ITERATIONS:-90000}       # phase 1, from scratch
 READER_LINES=${READER_LINES:-16000}  # phase 2: lines in the reader's frame (render.py)
-ITERATIONS2=${ITERATIONS2:-40000}     # phase 2, from phase 1's chosen checkpoint
+ITERATIONS2=${ITERATIONS2:-20000}     # phase 2, from phase 1's chosen checkpoint
 LEARNING_RATE2=${LEARNING_RATE2:-0.001}
 STEP2=${STEP2:-5000}
 # Input height 24: half the recognition time of height 36 per MRZ line, the reader's main
