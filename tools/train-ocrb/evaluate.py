@@ -21,6 +21,7 @@ line from the corpus) at our model's input height; both models read those images
   --fixtures DIR  also (re)write a small committed fixture set there (used by the tests)
 """
 import argparse
+import glob
 import os
 import random
 import re
@@ -112,9 +113,10 @@ def errors_by_height(level, texts, truth, text_boxes, spans=((12, 15), (16, 19),
 
 
 def reader_view_image(img, text_box, height):
-    """The reader's crop of a rendered line: the text plus 0.4 of its height + 2 px above and
-    below and one text height at each side (LineReader.View.primary, LineReader.lineImage),
-    scaled to `height`.  Where the rendered line has less room at its sides, the line's
+    """The reader's crop of a rendered line: the text's box (for a tilted line, the upright box
+    around the turned text, as the reader's glyph boxes are) plus 0.4 of its height + 2 px
+    above and below and one box height at each side (LineReader.View.primary,
+    LineReader.lineImage), scaled to `height`.  Where the rendered line has less room at its sides, the line's
     paper tone (its border's median) fills the rest."""
     left, top, right, bottom = text_box[:4]
     pad = int(0.4 * (bottom - top)) + 2
@@ -134,8 +136,12 @@ def rendered_set(level, lines, seed, directory, fonts, reuse):
     paths = [f"{stem}-{n:04d}.png" for n in range(len(lines))]
     box_file = stem + ".boxes"
     if reuse and os.path.exists(box_file):
-        return paths, [tuple(map(int, row.split())) for row in open(box_file)]
+        boxes = [tuple(map(int, row.split())) for row in open(box_file)]
+        if len(boxes) == len(lines) and all(len(box) == 5 for box in boxes):
+            return paths, boxes  # (an older set's list without text heights is made again)
     os.makedirs(directory, exist_ok=True)
+    for stale in glob.glob(stem + "-*-n*.png"):  # reader's views cut from an earlier set
+        os.remove(stale)
     rng = random.Random({"clean": 11, "mild": 12, "hard": 13}[level] + (seed - 909) * 100)
     text_boxes = []
     for n, text in enumerate(lines):
