@@ -105,6 +105,12 @@ final class OCREngine {
         }
     }
 
+    /// The stronger of two runner-up confidences; a non-finite one counts as the strongest
+    /// (as a non-finite symbol confidence counts as unsure: `LineReader.doubtedFields`).
+    static func strongerRunnerUp(_ a: Float, _ b: Float) -> Float {
+        a.isFinite && b.isFinite ? max(a, b) : .infinity
+    }
+
     /// Page segmentation mode 13: the whole image is one text line, no layout analysis.
     static let rawLine: Int32 = 13
 
@@ -141,7 +147,7 @@ final class OCREngine {
                     repeat {
                         if let c = TessChoiceIteratorGetUTF8Text(choices), let ch = String(cString: c).first, String(ch) != text {
                             alternatives.append(ch)
-                            runnerUp = max(runnerUp, TessChoiceIteratorConfidence(choices))
+                            runnerUp = Self.strongerRunnerUp(runnerUp, TessChoiceIteratorConfidence(choices))
                         }
                     } while TessChoiceIteratorNext(choices) != 0
                     TessChoiceIteratorDelete(choices)

@@ -85,6 +85,13 @@ final class ConfirmationTests: XCTestCase {
         XCTAssertTrue(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 3)))
     }
 
+    func testANonFiniteRunnerUpCountsAsClose() throws {
+        XCTAssertEqual(OCREngine.strongerRunnerUp(12, 48), 48)
+        let runnerUp = OCREngine.strongerRunnerUp(12, .nan)
+        XCTAssertTrue(LineReader.hasCloseRunnerUp([0, runnerUp], in: 0..<2))
+        XCTAssertFalse(LineReader.hasCloseRunnerUp([0, OCREngine.strongerRunnerUp(0, 12)], in: 0..<2))
+    }
+
     func testNamesAreConfirmedByTheirCharactersAlone() throws {
         let name = try field(.name)
         XCTAssertTrue(LineReader.confirms(name, first: reading(visa[0]), as: visa[0], second: reading(visa[0], runnerUpAt: 7, confidence: 90)))
