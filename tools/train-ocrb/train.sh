@@ -28,6 +28,19 @@ ENG=/usr/share/tesseract-ocr/5/tessdata/eng.traineddata
 mkdir -p "$WORK"
 cd "$WORK"
 log() { echo "[$(date +%T)] $*"; }
+# Our renderer's pages: TEXT split in chunks of 2 000 lines, chunk k rendered with seed
+# FIRST_SEED + k in mixture LEVEL (render.py), $JOBS at a time.
+render_pages() {  # TEXT DIR LEVEL FIRST_SEED
+  split -d -a 4 -l 2000 "$1" "$2/chunk."
+  ls "$2"/chunk.* | awk -v first="$4" '{print first + NR, $0}' | DIR=$2 LEVEL=$3 xargs -P "$JOBS" -n 2 sh -c \
+    'python3 "$0/render.py" pages "$2" "$DIR" "$1" "$LEVEL" 100' "$here"
+  rm -f "$2"/chunk.*
+}
+# Tesseract's training records (.lstmf) for every page image given, made once.
+make_lstmf() {  # TIF...
+  printf '%s\n' "$@" | xargs -P "$JOBS" -I{} sh -c \
+    'b="${1%.tif}"; [ -f "$b.lstmf" ] || tesseract "$1" "$b" --psm 6 lstm.train >/dev/null 2>&1 || true' _ {}
+}
 
 "$repo/scripts/setup.sh" --training
 
@@ -42,9 +55,7 @@ fi
 if [ ! -f stage.render ]; then
   log "render: our renderer"
   rm -rf pil t2i && mkdir -p pil t2i
-  split -d -a 4 -l 2000 pil.txt pil/chunk.
-  ls pil/chunk.* | awk '{print NR, $0}' | xargs -P "$JOBS" -n 2 sh -c \
-    'python3 "$0/render.py" pages "$2" pil "$1" train 100' "$here"
+  render_pages pil.txt pil train 0
   log "render: text2image"
   split -d -a 4 -l 40 t2i.txt t2i/chunk.
   n=0
@@ -60,14 +71,13 @@ if [ ! -f stage.render ]; then
       --rotate_image true --distort_image $distort --white_noise $distort --blur $distort \
       >/dev/null 2>&1
   done
-  rm -f pil/chunk.* t2i/chunk.*
+  rm -f t2i/chunk.*
   touch stage.render
 fi
 
 if [ ! -f stage.lstmf ]; then
   log "lstmf"
-  ls pil/*.tif t2i/*.tif | xargs -P "$JOBS" -I{} sh -c \
-    'b="${1%.tif}"; [ -f "$b.lstmf" ] || tesseract "$1" "$b" --psm 6 lstm.train >/dev/null 2>&1 || true' _ {}
+  make_lstmf pil/*.tif t2i/*.tif
   ls "$WORK"/pil/*.lstmf "$WORK"/t2i/*.lstmf | shuf --random-source=<(yes) > all.list
   head -n 8 all.list > list.eval
   tail -n +9 all.list > list.train
@@ -139,18 +149,14 @@ log "phase 1 chose $phase1"
 # Phase 2: the chosen checkpoint goes on at a lower learning rate, on the phase-1 lines plus
 # lines framed the way the reader crops them (a side margin of about one text height, often
 # padded flat) and weighted toward the hard level (render.py: MIXTURES, READER_FRAME).
-# Lines framed tighter than the reader's crop taught the model to read a line's last
-# character twice when paper follows it; the hard level had the most errors.
+# Phase 1's lines had side margins of 4-20 px, narrower than the reader's crop, and the hard
+# level had the most errors.
 if [ ! -f stage.render2 ]; then
   log "phase 2: lines in the reader's frame"
   python3 "$here/mrzlines.py" "$READER_LINES" 404 > reader.txt
   rm -rf reader && mkdir -p reader
-  split -d -a 4 -l 2000 reader.txt reader/chunk.
-  ls reader/chunk.* | awk '{print NR + 500, $0}' | xargs -P "$JOBS" -n 2 sh -c \
-    'python3 "$0/render.py" pages "$2" reader "$1" reader 100' "$here"
-  rm -f reader/chunk.*
-  ls reader/*.tif | xargs -P "$JOBS" -I{} sh -c \
-    'b="${1%.tif}"; [ -f "$b.lstmf" ] || tesseract "$1" "$b" --psm 6 lstm.train >/dev/null 2>&1 || true' _ {}
+  render_pages reader.txt reader reader 500
+  make_lstmf reader/*.tif
   cat list.train <(ls "$WORK"/reader/*.lstmf) | shuf --random-source=<(yes) > list2.train
   touch stage.render2
 fi
@@ -174,7 +180,8 @@ if [ ! -f stage.trained2 ]; then
   touch stage.trained2
 fi
 log "phase 2: choosing the checkpoint on the validation set (phase 1's choice competes)"
-best=$(choose 0 "$(cat phase1.choice)" ckpt2/ocrb_[0-9]*.checkpoint ckpt2/ocrb_step_*.checkpoint ckpt2/ocrb_checkpoint)
+# (ckpt2/ocrb_checkpoint is the last step's copy: not read twice)
+best=$(choose 0 "$(cat phase1.choice)" ckpt2/ocrb_[0-9]*.checkpoint ckpt2/ocrb_step_*.checkpoint)
 log "final model from $best"
 lstmtraining --stop_training --convert_to_int --continue_from "$best" \
   --traineddata lang/ocrb/ocrb.traineddata --model_output "$repo/tessdata/ocrb.traineddata"
