@@ -4,10 +4,11 @@
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
 
-test:               ## set up, build, run every test, then a short smoke of each fuzzer
-	scripts/setup.sh
+test:               ## set up, build, run every test (the library's and the training tools'), then a short smoke of each fuzzer
+	scripts/setup.sh --tool-tests
 	swift build --build-tests
 	swift test --skip-build
+	python3 -m unittest discover -s tools/train-ocrb -p 'test_*.py'
 	fuzz/run.sh 15
 
 fuzz:               ## long fuzzing run: make fuzz SECONDS=1800

@@ -3,14 +3,16 @@
 #   scripts/setup.sh              libraries to build and test the package
 #   scripts/setup.sh --training   also the OCR-B training tools (tools/train-ocrb)
 #   scripts/setup.sh --bench      also the Python peers for bench/
+#   scripts/setup.sh --tool-tests also what the training tools' own tests import (Pillow, NumPy)
 set -euo pipefail
 packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev fonts-ocr-b)
 python=()
 for arg in "$@"; do
   case "$arg" in
     --training) packages+=(tesseract-ocr tesseract-ocr-eng imagemagick); python+=(pillow numpy) ;;
+    --tool-tests) python+=(pillow numpy) ;;
     --bench) packages+=(zbar-tools tesseract-ocr tesseract-ocr-eng); python+=(passporteye mrz aamva-parser zxing-cpp pillow numpy) ;;
-    *) echo "setup.sh: unknown option '$arg' (use --training or --bench)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown option '$arg' (use --training, --bench or --tool-tests)" >&2; exit 2 ;;
   esac
 done
 missing=()

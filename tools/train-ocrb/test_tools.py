@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Tests of the training and evaluation tools themselves (run by `make test`):
+the text generator's check digits, the turned text's box, the reader's crop geometry,
+the edit distance and the model's input height.
+
+  python3 -m unittest discover -s tools/train-ocrb -p 'test_*.py'
+"""
+import math
+import os
+import random
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+from PIL import Image
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import evaluate  # noqa: E402
+import mrzlines  # noqa: E402
+import render  # noqa: E402
+
+
+class CheckDigitTests(unittest.TestCase):
+    def test_icao_specimen_check_digits(self):
+        # ICAO 9303 part 4, the specimen TD3 passport of Utopia:
+        # L898902C36UTO7408122F1204159ZE184226B<<<<<10
+        self.assertEqual(mrzlines.check("L898902C3"), "6")
+        self.assertEqual(mrzlines.check("740812"), "2")
+        self.assertEqual(mrzlines.check("120415"), "9")
+        self.assertEqual(mrzlines.check("ZE184226B<<<<<"), "1")
+        self.assertEqual(mrzlines.check("L898902C36" + "7408122" + "1204159ZE184226B<<<<<1"), "0")
+
+    def test_td3_lines_carry_their_check_digits(self):
+        rng = random.Random(1)
+        for _ in range(200):
+            line1, line2 = mrzlines.td3(rng)
+            self.assertEqual((len(line1), len(line2)), (44, 44))
+            for start, end in ((0, 9), (13, 19), (21, 27), (28, 42)):
+                self.assertEqual(line2[end], mrzlines.check(line2[start:end]), line2)
+            self.assertEqual(line2[43], mrzlines.check(line2[0:10] + line2[13:20] + line2[21:43]), line2)
+
+    def test_td2_lines_carry_their_check_digits(self):
+        rng = random.Random(2)
+        for _ in range(200):
+            line1, line2 = mrzlines.td2(rng)
+            self.assertEqual((len(line1), len(line2)), (36, 36))
+            for start, end in ((0, 9), (13, 19), (21, 27)):
+                self.assertEqual(line2[end], mrzlines.check(line2[start:end]), line2)
+            self.assertEqual(line2[35], mrzlines.check(line2[0:10] + line2[13:20] + line2[21:35]), line2)
+
+    def test_td1_lines_carry_their_check_digits(self):
+        rng = random.Random(3)
+        for _ in range(200):
+            line1, line2, line3 = mrzlines.td1(rng)
+            self.assertEqual((len(line1), len(line2), len(line3)), (30, 30, 30))
+            self.assertEqual(line1[14], mrzlines.check(line1[5:14]), line1)
+            self.assertEqual(line2[6], mrzlines.check(line2[0:6]), line2)
+            self.assertEqual(line2[14], mrzlines.check(line2[8:14]), line2)
+            self.assertEqual(line2[29], mrzlines.check(line1[5:30] + line2[0:7] + line2[8:15] + line2[18:29]))
+
+    def test_lines_are_reproducible_and_hold_only_mrz_characters(self):
+        lines = mrzlines.lines(500, 909)
+        self.assertEqual(lines, mrzlines.lines(500, 909))
+        self.assertNotEqual(lines, mrzlines.lines(500, 808))
+        self.assertEqual(len(lines), 500)
+        for line in lines:
+            self.assertIn(len(line), (30, 36, 44), line)
+            self.assertTrue(set(line) <= set(mrzlines.CHARSET), line)
+
+
+class TurnedBoxTests(unittest.TestCase):
+    def test_box_encloses_the_turned_ink(self):
+        """The box compose() returns for a tilted line is the upright box around its ink
+        (the evaluation crops by it, as the reader crops by its glyph boxes)."""
+        plain = dict(height=(30, 30), blur=0, noise=0, jpeg=None, angle=15.0, bg=0.0,
+                     stroke=(0, 0), light=0.0, contrast=1.0)
+        rng = random.Random(7)
+        for n in range(12):
+            mask = render.draw_text("P<UTOERIKSSON<<ANNA<MARIA", rng, render.FONTS[n % 2], 0.0, 0.0)
+            img, box = render.compose(mask, rng, plain, with_box=True)
+            ink = np.argwhere(np.asarray(img) < 150)  # paper 205-250, ink 0-60
+            top, left = ink.min(axis=0)
+            bottom, right = ink.max(axis=0) + 1
+            # encloses the ink (to a pixel of resampling), and exceeds it by no more than
+            # the turned corners of the glyph box, where a glyph need not have ink
+            slack = 30 * math.sin(math.radians(15)) + 2
+            self.assertTrue(-1 <= left - box[0] <= slack and -1 <= top - box[1] <= slack,
+                            (box, (left, top, right, bottom)))
+            self.assertTrue(-1 <= box[2] - right <= slack and -1 <= box[3] - bottom <= slack,
+                            (box, (left, top, right, bottom)))
+            self.assertEqual(box[4], 30)
+
+    def test_untilted_box_is_the_text_box(self):
+        self.assertEqual(render.turned_box((10, 20, 110, 40), 0.0, (120, 60), (120, 60)), (10, 20, 110, 40))
+
+
+class ReaderViewTests(unittest.TestCase):
+    @staticmethod
+    def dark_span(values):
+        dark = np.flatnonzero(values < 128)
+        return dark.min(), dark.max() + 1
+
+    def test_view_has_the_models_height_and_the_readers_margins(self):
+        page = np.full((100, 400), 255, np.uint8)
+        page[30:60, 100:300] = 0  # a "text" box 30 px tall
+        view = evaluate.reader_view_image(Image.fromarray(page), (100, 30, 300, 60, 30), 24)
+        self.assertEqual(view.height, 24)
+        column = np.asarray(view)[:, view.width // 2]
+        top, bottom = self.dark_span(column)
+        # 0.4 of the box height + 2 px above and below: the text is 30 / 58 of the view
+        self.assertAlmostEqual((bottom - top) / 24, 30 / 58, delta=0.06)
+
+    def test_narrow_side_room_is_padded_to_one_box_height(self):
+        page = np.full((100, 300), 255, np.uint8)
+        page[30:60, 5:295] = 0  # only 5 px of paper at each side
+        view = evaluate.reader_view_image(Image.fromarray(page), (5, 30, 295, 60, 30), 24)
+        row = np.asarray(view)[12]
+        left, right = self.dark_span(row)
+        scale = 24 / 58
+        self.assertGreaterEqual(left, round(30 * scale) - 1)
+        self.assertGreaterEqual(view.width - right, round(30 * scale) - 1)
+
+
+class EvaluationHelperTests(unittest.TestCase):
+    def test_edit_distance(self):
+        self.assertEqual(evaluate.edit_distance("", "ABC"), 3)
+        self.assertEqual(evaluate.edit_distance("KITTEN", "SITTING"), 3)
+        self.assertEqual(evaluate.edit_distance("<<2", "<<22"), 1)
+        self.assertEqual(evaluate.edit_distance("P<UTO", "P<UTO"), 0)
+
+    def test_input_height_is_read_from_the_model(self):
+        with tempfile.NamedTemporaryFile(suffix=".traineddata") as f:
+            f.write(b"\x00\x01[1,48,0,1 Ct3,3,16 Mp3,3 Lfys48 Lbx96 O1c1]\x00")
+            f.flush()
+            self.assertEqual(evaluate.network_input_height(f.name), 48)
+
+    def test_a_model_without_a_spec_is_shown_lines_at_engs_height(self):
+        with tempfile.NamedTemporaryFile(suffix=".traineddata") as f:
+            f.write(b"\x00legacy model, no network spec\x00")
+            f.flush()
+            self.assertEqual(evaluate.network_input_height(f.name), 36)
+
+
+if __name__ == "__main__":
+    unittest.main()
