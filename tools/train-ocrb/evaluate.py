@@ -47,7 +47,8 @@ def network_input_height(model_file):
     """A model's input height: its network spec, stored as text in the model, starts
     `[1,<height>,0,1`.  LineReader scales every line to it (OCREngine.inputHeight); each
     model here is shown the lines at its own height (eng's is 36)."""
-    match = re.search(rb"\[1,(\d{1,3}),0,1", open(model_file, "rb").read())
+    with open(model_file, "rb") as f:
+        match = re.search(rb"\[1,(\d{1,3}),0,1", f.read())
     return int(match.group(1)) if match else 36
 CONVERT = "/usr/bin/convert-im6.q16" if os.path.exists("/usr/bin/convert-im6.q16") else "convert"
 
