@@ -19,6 +19,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import evaluate  # noqa: E402
 import mrzlines  # noqa: E402
 import render  # noqa: E402
+import resize_input  # noqa: E402
+
+MODEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tessdata", "ocrb.traineddata")
 
 
 class CheckDigitTests(unittest.TestCase):
@@ -140,6 +143,25 @@ class EvaluationHelperTests(unittest.TestCase):
             f.write(b"\x00legacy model, no network spec\x00")
             f.flush()
             self.assertEqual(evaluate.network_input_height(f.name), 36)
+
+
+class ResizeInputTests(unittest.TestCase):
+    def test_the_committed_model_takes_another_input_height_and_back(self):
+        with open(MODEL, "rb") as f:
+            original = f.read()
+        height = evaluate.network_input_height(MODEL)
+        taller, places = resize_input.resized(original, height, height + 12)
+        self.assertEqual(places, 4)  # one copy of the network: Series, Input, shape, spec
+        self.assertEqual(len(taller), len(original))
+        with tempfile.NamedTemporaryFile(suffix=".traineddata") as f:
+            f.write(taller)
+            f.flush()
+            self.assertEqual(evaluate.network_input_height(f.name), height + 12)
+        self.assertEqual(resize_input.resized(taller, height + 12, height)[0], original)
+
+    def test_bytes_without_the_height_in_place_are_refused(self):
+        with self.assertRaises(ValueError):
+            resize_input.resized(bytes(range(256)) * 4, 24, 36)
 
 
 if __name__ == "__main__":
