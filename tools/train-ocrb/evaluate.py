@@ -30,7 +30,7 @@ import sys
 import time
 
 import numpy as np
-from PIL import Image, ImageOps
+from PIL import Image, ImageFilter, ImageOps
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
@@ -113,19 +113,22 @@ def errors_by_height(level, texts, truth, text_boxes, spans=((12, 15), (16, 19),
     return out
 
 
-def reader_view_image(img, text_box, height):
+def reader_view_image(img, text_box, height, margin=0.4, sides=1.0, smooth=None):
     """The reader's crop of a rendered line: the text's box (for a tilted line, the upright box
-    around the turned text, as the reader's glyph boxes are) plus 0.4 of its height + 2 px
-    above and below and one box height at each side (LineReader.View.primary,
-    LineReader.lineImage), scaled to `height`.  Where the rendered line has less room at its sides, the line's
-    paper tone (its border's median) fills the rest."""
+    around the turned text, as the reader's glyph boxes are) plus `margin` of its height + 2 px
+    above and below and `sides` box heights at each side (LineReader.View.primary,
+    LineReader.lineImage: 0.4 and 1), scaled to `height`.  Where the rendered line has less
+    room at its sides, the line's paper tone (its border's median) fills the rest.  `smooth`
+    ("median" or a Gaussian sigma) filters the crop before scaling; the reader does not."""
     left, top, right, bottom = text_box[:4]
-    pad = int(0.4 * (bottom - top)) + 2
+    pad = int(margin * (bottom - top)) + 2
     img = img.crop((0, max(0, top - pad), img.width, min(img.height, bottom + pad)))
-    room = (bottom - top) - min(left, img.width - right)
+    room = int(sides * (bottom - top)) - min(left, img.width - right)
     if room > 0:
         paper = int(np.median(np.concatenate([np.asarray(img)[:, 0], np.asarray(img)[:, -1]])))
         img = ImageOps.expand(img, border=(room, 0), fill=paper)
+    if smooth:
+        img = img.filter(ImageFilter.MedianFilter(3) if smooth == "median" else ImageFilter.GaussianBlur(float(smooth)))
     factor = height / img.height
     return img.resize((max(1, round(img.width * factor)), height), Image.LANCZOS)
 
@@ -169,6 +172,10 @@ def main():
     ap.add_argument("--sets", help="keep the rendered line images here and reuse them (train.sh reads "
                                    "many checkpoints on the same validation set)")
     ap.add_argument("--ours-only", action="store_true", help="only our model, only the reader's view (fast)")
+    ap.add_argument("--view-margin", type=float, default=0.4, help="room above and below the text in the "
+                    "reader's view, in text heights (the reader's: 0.4)")
+    ap.add_argument("--view-sides", type=float, default=1.0, help="room at each side, in text heights (the reader's: 1)")
+    ap.add_argument("--smooth", help="filter each view before scaling: 'median' (3 x 3) or a Gaussian sigma")
     args = ap.parse_args()
     evaldir = os.path.join(args.work, "eval")
     os.makedirs(evaldir, exist_ok=True)
@@ -177,14 +184,18 @@ def main():
     models = [("ocrb", os.path.abspath(args.model), network_input_height(os.path.join(args.model, "ocrb.traineddata"))),
               ("eng", None, network_input_height(ENG))]
     rows, by_height = [], []
+    # a view other than the reader's is kept under its own name in --sets
+    variant = "" if (args.view_margin, args.view_sides, args.smooth) == (0.4, 1.0, None) else \
+        f"-m{args.view_margin}-s{args.view_sides}-f{args.smooth}"
     for level in ["clean", "mild", "hard"]:
         paths, text_boxes = rendered_set(level, lines, args.seed, args.sets or evaldir, fonts, reuse=bool(args.sets))
         def reader_view(height):
             out = []
             for path, text_box in zip(paths, text_boxes):
-                small = path[:-4] + f"-n{height}.png"
+                small = path[:-4] + f"-n{height}{variant}.png"
                 if not (args.sets and os.path.exists(small)):
-                    reader_view_image(Image.open(path), text_box, height).save(small)
+                    reader_view_image(Image.open(path), text_box, height, args.view_margin, args.view_sides,
+                                      args.smooth).save(small)
                 out.append(small)
             return out
         for view in ["normalised"] if args.ours_only else ["raw", "normalised"]:
