@@ -133,6 +133,18 @@ def reader_view_image(img, text_box, height, margin=0.4, sides=1.0, smooth=None)
     return img.resize((max(1, round(img.width * factor)), height), Image.LANCZOS)
 
 
+def smoothing(value):
+    """--smooth's value: "median" or a positive Gaussian sigma."""
+    if value == "median":
+        return value
+    try:
+        if float(value) > 0:
+            return value
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"'{value}' is neither 'median' nor a positive Gaussian sigma")
+
+
 def rendered_set(level, lines, seed, directory, fonts, reuse):
     """The level's line images (ImageMagick glyphs, composed and degraded) and each one's
     text box.  With `reuse`, a set already in `directory` (with its box list) is taken."""
@@ -175,7 +187,7 @@ def main():
     ap.add_argument("--view-margin", type=float, default=0.4, help="room above and below the text in the "
                     "reader's view, in text heights (the reader's: 0.4)")
     ap.add_argument("--view-sides", type=float, default=1.0, help="room at each side, in text heights (the reader's: 1)")
-    ap.add_argument("--smooth", help="filter each view before scaling: 'median' (3 x 3) or a Gaussian sigma")
+    ap.add_argument("--smooth", type=smoothing, help="filter each view before scaling: 'median' (3 x 3) or a Gaussian sigma")
     args = ap.parse_args()
     evaldir = os.path.join(args.work, "eval")
     os.makedirs(evaldir, exist_ok=True)

@@ -45,8 +45,11 @@ if __name__ == "__main__":
     if len(sys.argv) != 5:
         sys.exit("usage: resize_input.py IN.checkpoint OUT.checkpoint OLD_HEIGHT NEW_HEIGHT")
     src, dst, old, new = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-    with open(src, "rb") as f:
-        data, count = resized(f.read(), old, new)
+    try:
+        with open(src, "rb") as f:
+            data, count = resized(f.read(), old, new)
+    except (OSError, ValueError) as error:
+        sys.exit(f"resize_input.py: {src}: {error}")
     with open(dst, "wb") as f:
         f.write(data)
     print(f"{count} places rewritten: input height {old} -> {new}")
