@@ -18,11 +18,14 @@ public struct MRZCorrection: Sendable, Equatable {
 
 /// Repairs OCR'd MRZ lines using each field's character class and the check digits.
 ///
-/// It changes a character only to one that OCR visually confuses it with (or to one of
-/// the OCR engine's own alternatives for that position), and accepts a reading only when
-/// every check passes and no other reading with as few changes also passes.  Check
-/// digits themselves are never altered, except for a letter standing where only a digit
-/// may be (`O` → `0`), so a wrong check digit can never be "corrected" into validity.
+/// A character that breaks its position's class (`O` in a date) is replaced by the one
+/// reading the class allows.  Beyond that, a field with a check digit that fails may get
+/// one change, to a character the OCR engine offered for that position (given
+/// `alternatives`) or, for text without them, to one OCR visually confuses it with.  A
+/// reading is accepted only when every check passes (an impossible date fails its check)
+/// and no other reading with as few changes also passes.  Check digits themselves are
+/// never altered, except for a letter standing where only a digit may be (`O` → `0`), so a
+/// wrong check digit can never be "corrected" into validity.
 public struct MRZCorrector: Sendable {
     public let parser: MRZParser
     /// Upper bound on readings tried per field, to bound the time spent on hopeless input.
@@ -41,6 +44,9 @@ public struct MRZCorrector: Sendable {
               let layout = try? MRZParser.detectLayout(input) else { return nil }
         let classes = Self.positionClasses(layout)
         let options = Self.options(input, classes: classes, alternatives: alternatives)
+        // A change that only the check digits suggest must be one the OCR itself saw: with
+        // the engine's alternatives at hand, the visual-confusion table is not consulted.
+        let searchOptions = alternatives == nil ? options : Self.options(input, classes: classes, alternatives: alternatives, confusions: false)
 
         // 1. Characters that break their position's class have only one sensible reading.
         var fixed = input
@@ -66,8 +72,10 @@ public struct MRZCorrector: Sendable {
             let passes = MRZParser.verify(current[...], digit: digit, fillerMeansEmpty: field.name == .optionalData)
             // A field that already satisfies its digit is left alone: changing it could
             // only swap one reading the digit accepts for another.
-            var readings = passes ? [current] : Self.readings(of: current, options: Array(options[field.line][field.range]),
-                                                              class: field.characters, limit: maximumCandidates)
+            // At most one change per field: with two, a wrong pair cancels in the 7-3-1 sum
+            // often enough (`00` read `OO` adds 24·7 + 24·3 ≡ 0).
+            var readings = passes ? [current] : Self.readings(of: current, options: Array(searchOptions[field.line][field.range]),
+                                                              class: field.characters, limit: maximumCandidates, maximumSwaps: 1)
             readings = readings.filter { MRZParser.verify($0[...], digit: digit, fillerMeansEmpty: field.name == .optionalData) }
             if layout.format == .td1, field.name == .documentNumber, digit == MRZCharset.filler {
                 readings = [current]  // long numbers are verified by the parser as a whole
@@ -146,7 +154,7 @@ public struct MRZCorrector: Sendable {
     }
 
     /// Candidate characters per position: the read one, OCR alternatives, visual confusions.
-    static func options(_ lines: [[UInt8]], classes: [[CharacterClass]], alternatives: [[[Character]]]?) -> [[[UInt8]]] {
+    static func options(_ lines: [[UInt8]], classes: [[CharacterClass]], alternatives: [[[Character]]]?, confusions: Bool = true) -> [[[UInt8]]] {
         var out: [[[UInt8]]] = []
         for l in lines.indices {
             var row: [[UInt8]] = []
@@ -156,7 +164,7 @@ public struct MRZCorrector: Sendable {
                 if let alts = alternatives, l < alts.count, c < alts[l].count {
                     for ch in alts[l][c] { if let a = ch.asciiValue, a != read, MRZCharset.isMRZ(a), !list.contains(a) { list.append(a) } }
                 }
-                for ch in MRZMutator.confusions[Character(UnicodeScalar(read))] ?? [] {
+                for ch in confusions ? MRZMutator.confusions[Character(UnicodeScalar(read))] ?? [] : [] {
                     if let a = ch.asciiValue, !list.contains(a) { list.append(a) }
                 }
                 row.append(list.filter { classes[l][c].allows($0) })
@@ -168,12 +176,12 @@ public struct MRZCorrector: Sendable {
 
     /// Readings of a field: the current bytes and each combination of option swaps,
     /// fewest swaps first, bounded by `limit`.
-    static func readings(of current: [UInt8], options: [[UInt8]], class: CharacterClass, limit: Int) -> [[UInt8]] {
+    static func readings(of current: [UInt8], options: [[UInt8]], class: CharacterClass, limit: Int, maximumSwaps: Int = 4) -> [[UInt8]] {
         var results: [[UInt8]] = [current]
         let positions = options.indices.filter { !options[$0].isEmpty }
         // breadth-first by number of swaps
         var frontier: [([UInt8], Int)] = [(current, 0)]
-        for _ in 0..<min(positions.count, 4) {
+        for _ in 0..<min(positions.count, maximumSwaps) {
             var next: [([UInt8], Int)] = []
             for (reading, startIndex) in frontier {
                 for pi in startIndex..<positions.count {

@@ -21,7 +21,7 @@ public enum MRZFormat: String, Sendable, Codable, CaseIterable {
 
     /// Where each field sits, and whether a check digit (its own or the composite) covers it.
     public var fieldPositions: [MRZFieldPosition] {
-        layout.fields.map { MRZFieldPosition(name: $0.name, line: $0.line, range: $0.range,
+        layout.fields.map { MRZFieldPosition(name: $0.name, line: $0.line, range: $0.range, characters: $0.characters,
                                              provenByCheckDigit: MRZCorrector.isCoveredByCheck($0, layout: layout)) }
     }
 
@@ -44,6 +44,9 @@ public struct MRZFieldPosition: Sendable, Equatable {
     /// 0-based line and column range.
     public let line: Int
     public let range: Range<Int>
+    /// What the field may hold; where letters and digits both may stand
+    /// (`alphanumeric`), a check digit cannot tell every misreading apart.
+    public let characters: CharacterClass
     public let provenByCheckDigit: Bool
 }
 

@@ -22,14 +22,8 @@ public struct MRZMutation: Sendable, Codable, Equatable {
 
 /// Damages MRZ lines in controlled, reported ways; for tests and `generate mrz --mutate`.
 public struct MRZMutator: Sendable {
-    /// Visual confusions seen in OCR of OCR-B, both directions.
-    public static let confusions: [Character: [Character]] = [
-        "0": ["O", "D", "Q"], "O": ["0", "D", "Q"], "D": ["0", "O"], "Q": ["0", "O"],
-        "1": ["I", "L", "T"], "I": ["1", "L"], "L": ["1", "I"], "T": ["1", "7"], "7": ["T"],
-        "2": ["Z"], "Z": ["2"], "5": ["S"], "S": ["5"], "6": ["G"], "G": ["6", "C"], "C": ["G"],
-        "8": ["B"], "B": ["8"], "4": ["A"], "A": ["4"], "<": ["K", "C"], "K": ["<"], "U": ["V"], "V": ["U"],
-        "M": ["N"], "N": ["M"], "E": ["F"], "F": ["E"],
-    ]
+    /// Visual confusions seen in OCR of OCR-B, both directions (`OCRConfusions.table`).
+    public static var confusions: [Character: [Character]] { OCRConfusions.table }
 
     private var rng: SeededRandom
     /// Probability that any one character is damaged.

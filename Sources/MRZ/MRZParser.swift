@@ -93,6 +93,9 @@ public struct MRZParser: Sendable {
                     // proves nothing: OCR misreads can satisfy it (`1806058` read `1S06058`).
                     valid = scan.mrz && scan.conforms && MRZCharset.isDigit(digit) && scan.sum % 10 == Int(digit &- 48)
                 }
+                // A value that cannot exist fails its field's check even when its digit
+                // holds: a corrected or misread `121238` (day 38) is not a birth date.
+                if field.characters == .numeric, Self.isDateField(field.name), !DateRules.isPlausible(bytes) { valid = false }
                 if layout.format == .td1, field.name == .documentNumber, digit == MRZCharset.filler,
                    let long = Self.td1LongNumber(lines[0]) {
                     valid = long.valid
@@ -100,10 +103,14 @@ public struct MRZParser: Sendable {
                 }
                 checks.append(MRZCheck(name: field.name.rawValue, valid: valid))
             }
-            if !scan.conforms || (field.characters == .sex && !Self.conforms(bytes, to: .sex)) {
+            let impossibleSex = field.characters == .sex && !Self.conforms(bytes, to: .sex)
+            if !scan.conforms || impossibleSex {
                 warnings.append(MRZWarning(field: field.name.rawValue,
-                                           message: "holds characters that this field does not allow (\(field.characters.rawValue))"))
+                                           message: "\(field.name.rawValue) holds characters that this field does not allow (\(field.characters.rawValue))."))
             }
+            // The sex has no check digit; a value other than M, F, X or < fails a check of
+            // its own, listed only then (the checks of a well-formed MRZ stay as they were).
+            if impossibleSex { checks.append(MRZCheck(name: field.name.rawValue, valid: false)) }
             switch field.name {
             case .name, .givenNames:
                 if bytes.last != MRZCharset.filler {
@@ -117,7 +124,7 @@ public struct MRZParser: Sendable {
             case .birthDate, .expiryDate:
                 if !DateRules.isPlausible(bytes) {
                     warnings.append(MRZWarning(field: field.name.rawValue,
-                                               message: "'\(String(decoding: bytes, as: UTF8.self))' is not a calendar date"))
+                                               message: "\(field.name.rawValue) '\(String(decoding: bytes, as: UTF8.self))' is not a calendar date, so its check fails."))
                 }
             default: break
             }
@@ -165,6 +172,8 @@ public struct MRZParser: Sendable {
         guard MRZCharset.isDigit(digit), let computed = CheckDigit.compute(bytes) else { return false }
         return computed == Int(digit - UInt8(ascii: "0"))
     }
+
+    static func isDateField(_ name: MRZFieldName) -> Bool { name == .birthDate || name == .expiryDate }
 
     static func conforms(_ bytes: ArraySlice<UInt8>, to characters: CharacterClass) -> Bool {
         bytes.allSatisfy(characters.allows)

@@ -90,6 +90,25 @@ public struct MRZScanner: Sendable {
         return (reading.result.lines, source.band.map { LineReader.lineImage($0, in: source.image, view: .primary, height: engine.inputHeight) })
     }
 
+    /// How the OCR read each line of the MRZ found in `input`, in the reader's first view
+    /// and in its confirming view (both with the decoder's alternatives, before any
+    /// correction); `nil` for a view whose line could not be fitted to the reading's
+    /// length.  For measuring the OCR channel on real prints (`idreader-bench ocr-channel`).
+    @_spi(Evaluation) public func channelObservations(of input: GrayImage) -> (lines: [String], views: [(first: [ObservedGlyph]?, second: [ObservedGlyph]?)])? {
+        guard let reading = scan(input).readings.first, let source = reading.source,
+              let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else { return nil }
+        let reader = LineReader(corrector: corrector, engine: engine, image: source.image)
+        let lines = reading.result.lines
+        let views = zip(source.band, lines).map { box, text in
+            let read = { (view: LineReader.View) in
+                reader.ocrLine(box, view: view, alternatives: true).flatMap { LineReader.fitLength($0, to: text.count) }
+                    .map { $0.glyphs.map(ObservedGlyph.init) }
+            }
+            return (first: read(.primary), second: read(LineReader.View.primary.confirmation))
+        }
+        return (lines, views)
+    }
+
     /// The text Tesseract reads in one line image (as `lineImages(of:)` gives them), with
     /// the reader's settings; `nil` without the model.  For timing and scoring the model.
     @_spi(Evaluation) public func recognise(lineImage: GrayImage) -> String? {
@@ -125,5 +144,20 @@ public struct MRZScanner: Sendable {
         if q.sharpness < 30 { return .blurred }
         if q.glare > 0.08 { return .glare }
         return .noMRZ
+    }
+}
+
+/// One character as the OCR read it, for measuring the channel (`channelObservations`).
+@_spi(Evaluation) public struct ObservedGlyph: Sendable {
+    public let character: Character
+    /// 0–100.
+    public let confidence: Float
+    /// The decoder's other candidates, strongest first, with their confidences.
+    public let candidates: [(character: Character, confidence: Float)]
+
+    init(_ glyph: OCRGlyph) {
+        character = glyph.character
+        confidence = glyph.confidence
+        candidates = glyph.candidates.map { ($0.character, $0.confidence) }
     }
 }

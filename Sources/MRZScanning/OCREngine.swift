@@ -2,18 +2,44 @@ import CTesseract
 import Foundation
 import Imaging
 
-/// One recognised text line: its text, box, mean confidence and per-character alternatives.
+/// One character as the LSTM decoder read it.
+struct OCRGlyph: Equatable {
+    /// Another candidate the decoder considered for the same position.
+    struct Candidate: Equatable {
+        let character: Character
+        /// 0–100; may be non-finite (counts as the strongest).
+        let confidence: Float
+    }
+    var character: Character
+    /// Tesseract's confidence, 0–100.
+    var confidence: Float
+    /// Other candidates, strongest first; empty when the line was read without alternatives.
+    var candidates: [Candidate] = []
+
+    /// The strongest other candidate, if any.
+    var runnerUp: Candidate? { candidates.first }
+    /// The runner-up's confidence, 0 when there is none.
+    var runnerUpConfidence: Float { runnerUp?.confidence ?? 0 }
+
+    /// Candidates strongest first; a non-finite confidence counts as the strongest (as a
+    /// non-finite symbol confidence counts as unsure: `ReadingJudge.doubtedFields`).
+    static func ranked(_ candidates: [Candidate]) -> [Candidate] {
+        func strength(_ c: Candidate) -> Float { c.confidence.isFinite ? c.confidence : .infinity }
+        return candidates.sorted { strength($0) > strength($1) }
+    }
+}
+
+/// One recognised text line: its box, mean confidence and characters.
 struct OCRLine {
-    var text: String
+    var glyphs: [OCRGlyph]
     var box: (x: Int, y: Int, width: Int, height: Int)
     var confidence: Float
-    /// For each character of `text`: other candidates, most likely first.
-    var alternatives: [[Character]]
-    /// For each character of `text`: Tesseract's confidence, 0–100.
-    var confidences: [Float] = []
-    /// For each character of `text`: the confidence of its strongest other candidate, 0–100
-    /// (0 when there is none, or when the line was read without alternatives).
-    var runnerUps: [Float] = []
+
+    var text: String { String(glyphs.map(\.character)) }
+    /// Per character: the other candidates at or above `floor` (0–100), strongest first.
+    func alternatives(floor: Float) -> [[Character]] {
+        glyphs.map { $0.candidates.filter { !($0.confidence < floor) }.map(\.character) }
+    }
 }
 
 /// Owns one `TessBaseAPI` initialised with the OCR-B model.  Tesseract handles are not
@@ -105,12 +131,6 @@ final class OCREngine {
         }
     }
 
-    /// The stronger of two runner-up confidences; a non-finite one counts as the strongest
-    /// (as a non-finite symbol confidence counts as unsure: `LineReader.doubtedFields`).
-    static func strongerRunnerUp(_ a: Float, _ b: Float) -> Float {
-        a.isFinite && b.isFinite ? max(a, b) : .infinity
-    }
-
     /// Page segmentation mode 13: the whole image is one text line, no layout analysis.
     static let rawLine: Int32 = 13
 
@@ -134,29 +154,26 @@ final class OCREngine {
                     if let line = current, !line.text.isEmpty { lines.append(line) }
                     var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
                     TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b)
-                    current = OCRLine(text: "", box: (Int(l), Int(t), Int(r - l), Int(b - t)),
-                                      confidence: TessResultIteratorConfidence(iterator, RIL_TEXTLINE), alternatives: [])
+                    current = OCRLine(glyphs: [], box: (Int(l), Int(t), Int(r - l), Int(b - t)),
+                                      confidence: TessResultIteratorConfidence(iterator, RIL_TEXTLINE))
                 }
                 guard let symbol = TessResultIteratorGetUTF8Text(iterator, RIL_SYMBOL) else { continue }
                 let text = String(cString: symbol)
                 TessDeleteText(symbol)
                 let symbolConfidence = TessResultIteratorConfidence(iterator, RIL_SYMBOL)
-                var alternatives: [Character] = []
-                var runnerUp: Float = 0
+                var candidates: [OCRGlyph.Candidate] = []
                 if let choices = TessResultIteratorGetChoiceIterator(iterator) {
                     repeat {
                         if let c = TessChoiceIteratorGetUTF8Text(choices), let ch = String(cString: c).first, String(ch) != text {
-                            alternatives.append(ch)
-                            runnerUp = Self.strongerRunnerUp(runnerUp, TessChoiceIteratorConfidence(choices))
+                            candidates.append(.init(character: ch, confidence: TessChoiceIteratorConfidence(choices)))
                         }
                     } while TessChoiceIteratorNext(choices) != 0
                     TessChoiceIteratorDelete(choices)
                 }
+                candidates = OCRGlyph.ranked(candidates)  // the strongest of each character stays first
+                candidates = candidates.enumerated().filter { i, c in !candidates[..<i].contains { $0.character == c.character } }.map(\.element)
                 for ch in text where ch != " " {
-                    current?.text.append(ch)
-                    current?.alternatives.append(alternatives)
-                    current?.confidences.append(symbolConfidence)
-                    current?.runnerUps.append(runnerUp)
+                    current?.glyphs.append(OCRGlyph(character: ch, confidence: symbolConfidence, candidates: candidates))
                 }
             } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
             if let line = current, !line.text.isEmpty { lines.append(line) }

@@ -10,27 +10,27 @@ final class DoubtTests: XCTestCase {
     func testSureReadingOfKnownCodesRaisesNoDoubt() throws {
         let result = try MRZParser().parse(lines: td3)
         XCTAssertTrue(result.isValid)
-        XCTAssertEqual(LineReader.doubtedFields(result, confidences: sure), [])
+        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: sure), [])
     }
 
     func testUnknownCountryCodeIsDoubtedThoughEveryDigitHolds() throws {
         // no check digit covers the issuing state: `MAC` misread `HAC` passes every check
         let result = try MRZParser().parse(lines: [td3[0].replacingOccurrences(of: "P<UTO", with: "P<HAC"), td3[1]])
         XCTAssertTrue(result.isValid)
-        XCTAssertEqual(LineReader.doubtedFields(result, confidences: sure).map(\.rawValue), ["issuingCountry"])
+        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: sure).map(\.rawValue), ["issuingCountry"])
     }
 
     func testLowConfidenceInTheNamesIsDoubted() throws {
         let result = try MRZParser().parse(lines: td3)
         var unsure = sure
         unsure[0][7] = 40  // a letter of the surname
-        XCTAssertEqual(LineReader.doubtedFields(result, confidences: unsure), [.name])
+        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: unsure), [.name])
         unsure = sure
         unsure[0][30] = .nan  // Tesseract's certainty can come out non-finite
-        XCTAssertEqual(LineReader.doubtedFields(result, confidences: unsure), [.name])
+        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: unsure), [.name])
         unsure = sure
         unsure[1][5] = 40  // the document number: proven by its digit
-        XCTAssertEqual(LineReader.doubtedFields(result, confidences: unsure), [])
+        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: unsure), [])
     }
 
     func testLettersAfterTheNamesFillersAreDoubted() throws {
@@ -38,10 +38,10 @@ final class DoubtTests: XCTestCase {
         let line1 = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<K<<<<"
         let result = try MRZParser().parse(lines: [line1, td3[1]])
         XCTAssertTrue(result.isValid)
-        XCTAssertEqual(LineReader.doubtedFields(result, confidences: sure), [.name])
-        XCTAssertFalse(LineReader.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA<<<<<<"))
-        XCTAssertFalse(LineReader.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA"))
-        XCTAssertTrue(LineReader.hasLettersAfterFillerRun("ERIKSSON<<<ANNA"))
+        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: sure), [.name])
+        XCTAssertFalse(ReadingJudge.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA<<<<<<"))
+        XCTAssertFalse(ReadingJudge.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA"))
+        XCTAssertTrue(ReadingJudge.hasLettersAfterFillerRun("ERIKSSON<<<ANNA"))
     }
 }
 
@@ -51,10 +51,9 @@ final class ConfirmationTests: XCTestCase {
     let visa = ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L8988901C4XXX4009078F96121096ZE184226B<<<<<<"]
 
     func reading(_ text: String, runnerUpAt position: Int? = nil, confidence: Float = 48) -> OCRLine {
-        var runnerUps = [Float](repeating: 0, count: text.count)
-        if let position { runnerUps[position] = confidence }
-        return OCRLine(text: text, box: (0, 0, 0, 0), confidence: 95, alternatives: Array(repeating: [], count: text.count),
-                       confidences: Array(repeating: 95, count: text.count), runnerUps: runnerUps)
+        var glyphs = text.map { OCRGlyph(character: $0, confidence: 95) }
+        if let position { glyphs[position].candidates = [.init(character: "O", confidence: confidence)] }
+        return OCRLine(glyphs: glyphs, box: (0, 0, 0, 0), confidence: 95)
     }
 
     func field(_ name: MRZFieldName) throws -> MRZFieldPosition {
@@ -65,35 +64,35 @@ final class ConfirmationTests: XCTestCase {
     func testTheSameCharactersWithoutCloseRunnerUpsConfirm() throws {
         let optional = try field(.optionalData)
         XCTAssertFalse(optional.provenByCheckDigit)
-        XCTAssertTrue(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1])))
-        XCTAssertTrue(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30, confidence: 39)))
+        XCTAssertTrue(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1])))
+        XCTAssertTrue(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30, confidence: 39)))
     }
 
     func testAnotherReadingOrNoneDoesNotConfirm() throws {
         let optional = try field(.optionalData)
         let other = visa[1].replacingOccurrences(of: "6ZE1", with: "6ZEI")
-        XCTAssertFalse(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(other)))
-        XCTAssertFalse(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: nil))
+        XCTAssertFalse(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(other)))
+        XCTAssertFalse(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: nil))
     }
 
     func testACloseRunnerUpInOptionalDataDoesNotConfirm() throws {
         // both readings agree, but one character's runner-up (`O` behind `0`) is close
         let optional = try field(.optionalData)
-        XCTAssertFalse(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30)))
-        XCTAssertFalse(LineReader.confirms(optional, first: reading(visa[1], runnerUpAt: 30), as: visa[1], second: reading(visa[1])))
+        XCTAssertFalse(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30)))
+        XCTAssertFalse(ReadingJudge.confirms(optional, first: reading(visa[1], runnerUpAt: 30), as: visa[1], second: reading(visa[1])))
         // a close runner-up outside the field does not matter to it
-        XCTAssertTrue(LineReader.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 3)))
+        XCTAssertTrue(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 3)))
     }
 
     func testANonFiniteRunnerUpCountsAsClose() throws {
-        XCTAssertEqual(OCREngine.strongerRunnerUp(12, 48), 48)
-        let runnerUp = OCREngine.strongerRunnerUp(12, .nan)
-        XCTAssertTrue(LineReader.hasCloseRunnerUp([0, runnerUp], in: 0..<2))
-        XCTAssertFalse(LineReader.hasCloseRunnerUp([0, OCREngine.strongerRunnerUp(0, 12)], in: 0..<2))
+        let ranked = OCRGlyph.ranked([.init(character: "A", confidence: 12), .init(character: "B", confidence: .nan)])
+        XCTAssertEqual(ranked.first?.character, "B")
+        XCTAssertTrue(ReadingJudge.hasCloseRunnerUp(reading("00", runnerUpAt: 1, confidence: .nan), in: 0..<2))
+        XCTAssertFalse(ReadingJudge.hasCloseRunnerUp(reading("00", runnerUpAt: 1, confidence: 12), in: 0..<2))
     }
 
     func testNamesAreConfirmedByTheirCharactersAlone() throws {
         let name = try field(.name)
-        XCTAssertTrue(LineReader.confirms(name, first: reading(visa[0]), as: visa[0], second: reading(visa[0], runnerUpAt: 7, confidence: 90)))
+        XCTAssertTrue(ReadingJudge.confirms(name, first: reading(visa[0]), as: visa[0], second: reading(visa[0], runnerUpAt: 7, confidence: 90)))
     }
 }

@@ -63,14 +63,14 @@ final class ParserTests: XCTestCase {
     func testUnknownDatePartsGiveNullNotAWarning() throws {
         let lines = MRZWriter.lines(format: .td3, fields: [.documentCode: "P", .issuingCountry: "UTO", .name: "A<<B",
                                                           .documentNumber: "X1", .nationality: "UTO", .birthDate: "74<<<<",
-                                                          .sex: "<", .expiryDate: "991301"])
+                                                          .sex: "<", .expiryDate: "301231"])
         let r = try parser.parse(lines: lines)
         XCTAssertTrue(r.isValid)
         XCTAssertNil(r.birthDate?.iso)
         XCTAssertEqual(r.birthDate?.raw, "74<<<<")
         XCTAssertNil(r.sex)
-        XCTAssertNil(r.expiryDate?.iso)
-        XCTAssertEqual(r.warnings.map(\.field), ["expiryDate"], "month 13 is malformed; '<<' is deliberate")
+        XCTAssertEqual(r.expiryDate?.iso, "2030-12-31")
+        XCTAssertEqual(r.warnings, [], "'<<' is deliberate")
     }
 
     func testCountryCodes() throws {

@@ -82,6 +82,29 @@ case "mrz-lines":
         }
     }
     print("{\"lines\": \(written)}")
+case "ocr-channel":
+    // FILE: image paths with expected `.txt`.  Per MRZ line whose reading has the expected
+    // length: per character the truth and both views' readings (character, confidence,
+    // candidates), as JSON lines; tools/ocr-channel/measure.py turns them into the table.
+    let scanner = MRZScanner()
+    for path in text.split(separator: "\n").map(String.init) {
+        let base = URL(fileURLWithPath: path).deletingPathExtension()
+        guard let truth = try? String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8),
+              let image = try? ImageLoader().load(path: path), let found = scanner.channelObservations(of: image) else { continue }
+        let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard expected.count == found.lines.count, zip(expected, found.lines).allSatisfy({ $0.count == $1.count }) else { continue }
+        func encode(_ glyphs: [ObservedGlyph]?) -> Any {
+            guard let glyphs else { return NSNull() }
+            return glyphs.map { g -> [Any] in
+                [String(g.character), g.confidence.isFinite ? Double(g.confidence) : -1,
+                 g.candidates.map { [String($0.character), $0.confidence.isFinite ? Double($0.confidence) : -1] as [Any] }]
+            }
+        }
+        for (i, (line, view)) in zip(expected, found.views).enumerated() {
+            let record: [String: Any] = ["image": base.lastPathComponent, "line": i, "truth": line, "first": encode(view.first), "second": encode(view.second)]
+            print(String(decoding: try! JSONSerialization.data(withJSONObject: record), as: UTF8.self))
+        }
+    }
 case "ocr-lines":
     let scanner = MRZScanner()
     for path in text.split(separator: "\n").map(String.init) {

@@ -1,0 +1,19 @@
+/// The characters OCR of OCR-B confuses, both directions: one table for the mutator, the
+/// corrector (text without OCR alternatives) and the reader's doubt rules.
+///
+/// The first entries are the classic OCR-B look-alikes; `U`/`J`, `E`/`F`, `D`/`O`,
+/// `P`/`F`, `H`/`N` and `8`/`S` were read so on real prints (`../shared/corpus/mrz`).
+public enum OCRConfusions {
+    public static let table: [Character: [Character]] = [
+        "0": ["O", "D", "Q", "U"], "O": ["0", "D", "Q"], "D": ["0", "O"], "Q": ["0", "O"], "U": ["V", "J", "0"],
+        "1": ["I", "L", "T"], "I": ["1", "L"], "L": ["1", "I"], "T": ["1", "7"], "7": ["T"],
+        "2": ["Z"], "Z": ["2"], "5": ["S"], "S": ["5", "8"], "6": ["G"], "G": ["6", "C"], "C": ["G"],
+        "8": ["B", "S"], "B": ["8"], "4": ["A"], "A": ["4"], "<": ["K", "C"], "K": ["<"], "V": ["U"], "J": ["U"],
+        "M": ["N"], "N": ["M", "H"], "H": ["N"], "E": ["F"], "F": ["E", "P"], "P": ["F"],
+    ]
+
+    /// Whether OCR is known to read `a` for `b` or `b` for `a`.
+    public static func areConfusable(_ a: Character, _ b: Character) -> Bool {
+        table[a]?.contains(b) == true || table[b]?.contains(a) == true
+    }
+}
