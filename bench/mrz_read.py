@@ -8,8 +8,15 @@ off one of the four orientations.
 Reports exact-MRZ rate (all lines equal), per-field accuracy (issuing state, names, document
 number, nationality, birth and expiry dates, sex), valid-but-wrong count (marked valid, lines
 wrong: the number that must be 0), and median / p90 ms per image.
+Also pages of another generator, ../shared/tools/idphoto-gen (sets idphoto-clean,
+idphoto-mild, idphoto-hard: all five formats, IDPHOTO_PER pages per format and tier,
+default 20, at seed IDPHOTO_SEED, default 11), so that no number comes from one renderer
+alone.  "valid" counts readings marked valid (and right): a true reading that the doubt
+rules leave uncertain is exact but not valid.
 Run from the repo root after `swift build -c release` (`make bench-mrz-images`);
-optional arguments choose sets: bench/mrz_read.py corpus clean
+optional arguments choose sets: bench/mrz_read.py corpus clean idphoto-hard.
+IDREADER_BENCH=path/to/idreader-bench measures another build (e.g. an older commit's)
+--ours-only leaves PassportEye out, --read-only the `--only mrz` rows.
 """
 import glob
 import json
@@ -21,6 +28,30 @@ import time
 
 OUT = "bench/out/mrz"
 CORPUS = "../shared/corpus/mrz"
+IDPHOTO = "../shared/tools/idphoto-gen/gen.py"
+IDPHOTO_SEED = int(os.environ.get("IDPHOTO_SEED", "11"))
+IDPHOTO_PER = int(os.environ.get("IDPHOTO_PER", "20"))
+BENCH = os.environ.get("IDREADER_BENCH", ".build/release/idreader-bench")
+
+
+def idphoto_dir():
+    return os.path.join(OUT, f"idphoto-seed{IDPHOTO_SEED}-per{IDPHOTO_PER}")
+
+
+def generate_idphoto():
+    d = idphoto_dir()
+    if not os.path.exists(os.path.join(d, "mrz", "manifest.jsonl")):
+        subprocess.run([sys.executable, IDPHOTO, "--seed", str(IDPHOTO_SEED), "--out", d, "--only", "mrz",
+                        "--mrz-per", str(IDPHOTO_PER)], check=True, stdout=subprocess.DEVNULL)
+
+
+def idphoto_cases(tier):
+    """(image, expected lines) of one idphoto-gen tier; the JSON beside each image is its truth."""
+    out = []
+    for js in sorted(glob.glob(os.path.join(idphoto_dir(), "mrz", f"mrz_*_{tier}_*.json"))):
+        case = json.load(open(js))
+        out.append((os.path.join(os.path.dirname(js), case["image"]), case["mrz_lines"]))
+    return out
 
 
 def generate():
@@ -38,14 +69,17 @@ def cases():
     sets = {"corpus": sorted(p for p in glob.glob(CORPUS + "/*") if p.endswith((".jpg", ".png")))}
     for name in ("clean", "mild", "hard", "turned", "skewed"):
         sets[name] = sorted(p for p in glob.glob(os.path.join(OUT, name, "*")) if p.endswith((".jpg", ".png")))
-    return {k: [(p, open(os.path.splitext(p)[0] + ".txt").read().split()) for p in v] for k, v in sets.items()}
+    out = {k: [(p, open(os.path.splitext(p)[0] + ".txt").read().split()) for p in v] for k, v in sets.items()}
+    for tier in ("clean", "mild", "hard"):
+        out["idphoto-" + tier] = idphoto_cases(tier)
+    return out
 
 
 def ours(items, mode):
     """mode "read-images": a full `idreader read` (MRZ and licences); "mrz-images": `--only mrz`."""
     listfile = os.path.join(OUT, "list.txt")
     open(listfile, "w").write("\n".join(p for p, _ in items))
-    out = subprocess.run([".build/release/idreader-bench", mode, listfile], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([BENCH, mode, listfile], capture_output=True, text=True, check=True).stdout
     return [(r["lines"], r["valid"], r["ms"], r["cpuMs"]) for r in map(json.loads, out.splitlines())]
 
 
@@ -100,26 +134,35 @@ def field_accuracy(items, results):
 
 def row(name, label, items, results):
     exact = sum(r[0] == e for r, (_, e) in zip(results, items))
+    valid = sum(r[1] and r[0] == e for r, (_, e) in zip(results, items))
     wrong_valid = sum(r[1] and r[0] != e for r, (_, e) in zip(results, items))
     ms = sorted(r[2] for r in results)
     p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
     cpu = statistics.median(r[3] for r in results)
-    print(f"| {name} | {label} | {len(items)} | {exact / len(items):.0%} | {field_accuracy(items, results):.1%} | {wrong_valid} | "
+    print(f"| {name} | {label} | {len(items)} | {exact / len(items):.0%} | {valid} | {field_accuracy(items, results):.1%} | {wrong_valid} | "
           f"{statistics.median(ms):.0f} | {p90:.0f} | {cpu:.0f} |")
 
 
 def main():
-    wanted = sys.argv[1:] or ["corpus", "clean", "mild", "hard", "turned", "skewed"]
+    ours_only = "--ours-only" in sys.argv
+    wanted = [a for a in sys.argv[1:] if not a.startswith("--")] or [
+        "corpus", "clean", "mild", "hard", "turned", "skewed", "idphoto-clean", "idphoto-mild", "idphoto-hard"]
     generate()
+    if any(w.startswith("idphoto") for w in wanted):
+        generate_idphoto()
     # wall-clock ms, and CPU ms of the reading process and its children (steadier on a
     # shared machine)
-    print("| set | reader | images | exact MRZ | fields right | valid but wrong | median ms | p90 ms | median CPU ms |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(f"idphoto-gen seed {IDPHOTO_SEED}, {IDPHOTO_PER} pages per format and tier; reader {BENCH}")
+    print("| set | reader | images | exact MRZ | valid (and right) | fields right | valid but wrong | median ms | p90 ms | median CPU ms |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for name, items in cases().items():
         if not items or name not in wanted:
             continue
         row(name, "idreader read", items, ours(items, "read-images"))
-        row(name, "idreader read --only mrz", items, ours(items, "mrz-images"))
+        if "--read-only" not in sys.argv:
+            row(name, "idreader read --only mrz", items, ours(items, "mrz-images"))
+        if ours_only:
+            continue
         try:
             row(name, "PassportEye", items, passporteye(items))
         except ImportError:

@@ -2,7 +2,8 @@
 # Install what IDReader needs on a fresh Debian machine, only when it is missing.
 #   scripts/setup.sh              libraries to build and test the package
 #   scripts/setup.sh --training   also the OCR-B training tools (tools/train-ocrb)
-#   scripts/setup.sh --bench      also the Python peers for bench/
+#   scripts/setup.sh --bench      also the Python peers for bench/ and what
+#                                 ../shared/tools/idphoto-gen needs (OpenCV, fonts)
 #   scripts/setup.sh --tool-tests also what the training tools' own tests import (Pillow, NumPy)
 set -euo pipefail
 packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev fonts-ocr-b)
@@ -11,7 +12,8 @@ for arg in "$@"; do
   case "$arg" in
     --training) packages+=(tesseract-ocr tesseract-ocr-eng imagemagick); python+=(pillow numpy) ;;
     --tool-tests) python+=(pillow numpy) ;;
-    --bench) packages+=(zbar-tools tesseract-ocr tesseract-ocr-eng); python+=(passporteye mrz aamva-parser zxing-cpp pillow numpy) ;;
+    --bench) packages+=(zbar-tools tesseract-ocr tesseract-ocr-eng fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)
+             python+=(passporteye mrz aamva-parser zxing-cpp pillow numpy opencv-python-headless pdf417gen) ;;
     *) echo "setup.sh: unknown option '$arg' (use --training, --bench or --tool-tests)" >&2; exit 2 ;;
   esac
 done
@@ -28,5 +30,6 @@ fi
 for module in "${python[@]}"; do
   import=${module//-/_}; [ "$import" = pillow ] && import=PIL
   [ "$import" = zxing_cpp ] && import=zxingcpp
+  [ "$import" = opencv_python_headless ] && import=cv2
   python3 -c "import $import" 2>/dev/null || pip install -q "$module" >&2 2>/dev/null || pip install -q "$module" >&2
 done

@@ -19,7 +19,7 @@ public enum CharacterClass: String, Sendable, Codable {
         }
     }
 
-    func allows(_ byte: UInt8) -> Bool {
+    public func allows(_ byte: UInt8) -> Bool {
         switch self {
         case .alphabetic: return MRZCharset.isLetter(byte) || byte == MRZCharset.filler
         case .numeric: return MRZCharset.isDigit(byte) || byte == MRZCharset.filler

@@ -3,7 +3,8 @@ public struct MRZMutation: Sendable, Codable, Equatable {
     public enum Kind: String, Sendable, Codable {
         /// A character replaced by a random MRZ character.
         case flip
-        /// A character replaced by one that OCR typically confuses it with (0/O, 1/I, ...).
+        /// A character replaced by one that OCR confuses it with: one measured on real
+        /// prints (`MeasuredOCRChannel`: `E` read `F`, `0` read `O`, ...) or a look-alike.
         case confusion
         /// The end of a line cut off.
         case truncation
@@ -44,7 +45,11 @@ public struct MRZMutator: Sendable {
             var chars = Array(line)
             for column in chars.indices where Double.random(in: 0..<1, using: &rng) < rate {
                 let original = chars[column]
-                if let options = Self.confusions[original], Bool.random(using: &rng) {
+                // what OCR was seen to read for this character on real prints
+                // (`MeasuredOCRChannel`), else a look-alike, else any character
+                let seen = MeasuredOCRChannel.readsSeen(for: original)
+                let options = Bool.random(using: &rng) && !seen.isEmpty ? seen : Self.confusions[original]
+                if let options, Bool.random(using: &rng) {
                     chars[column] = options.randomElement(using: &rng)!
                     mutations.append(MRZMutation(kind: .confusion, line: lineIndex + 1, column: column + 1, from: String(original), to: String(chars[column])))
                 } else {

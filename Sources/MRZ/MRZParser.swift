@@ -96,6 +96,13 @@ public struct MRZParser: Sendable {
                 // A value that cannot exist fails its field's check even when its digit
                 // holds: a corrected or misread `121238` (day 38) is not a birth date.
                 if field.characters == .numeric, Self.isDateField(field.name), !DateRules.isPlausible(bytes) { valid = false }
+                // A document number is padded with fillers at its end (ICAO 9303 part 3):
+                // a filler inside it is a misread (`WEHZPP2` read `W<HZJP2`, two changes
+                // that cancel in the sum).
+                if field.name == .documentNumber, Self.hasFillerInside(bytes) {
+                    valid = false
+                    warnings.append(MRZWarning(field: field.name.rawValue, message: "documentNumber has a filler inside the number, so its check fails."))
+                }
                 if layout.format == .td1, field.name == .documentNumber, digit == MRZCharset.filler,
                    let long = Self.td1LongNumber(lines[0]) {
                     valid = long.valid
@@ -171,6 +178,12 @@ public struct MRZParser: Sendable {
         }
         guard MRZCharset.isDigit(digit), let computed = CheckDigit.compute(bytes) else { return false }
         return computed == Int(digit - UInt8(ascii: "0"))
+    }
+
+    /// Whether a `<` stands before another character.
+    static func hasFillerInside(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.firstIndex(of: MRZCharset.filler) else { return false }
+        return bytes[first...].contains { $0 != MRZCharset.filler }
     }
 
     static func isDateField(_ name: MRZFieldName) -> Bool { name == .birthDate || name == .expiryDate }

@@ -44,22 +44,46 @@ struct LineReader {
         return abs(factor - 1) > 0.02 ? crop.scaled(by: factor) : crop
     }
 
-    /// The band read without the decoder's alternatives first (cheaper, and enough when
-    /// the check digits hold), then with them for the corrector, then in the other view.
-    /// A check-valid reading with doubtful names is read once more in the other view,
-    /// which often settles them.  A band whose lines cannot be fitted to an MRZ length in
-    /// either view is no MRZ.
+    /// The band read with the decoder's alternatives (the corrector draws its changes
+    /// from them, and the doubt rules need them: a reading without them cannot prove a
+    /// field where letters and digits both stand), then in the other view when that is
+    /// not confidently valid.  A doubt raised in one view stands: another view's reading of
+    /// the same lines keeps it, and another valid reading of different lines makes the
+    /// band ambiguous (trying views until one passes would shop for validity).  A band
+    /// whose lines cannot be fitted to an MRZ length in either view is no MRZ.
     func read(_ band: [PixelBox]) -> MRZReading? {
-        guard let quick = read(band, alternatives: false, view: .primary) else { return nil }
-        if quick.isConfidentlyValid { return quick }
-        var best = quick
-        let retries: [View] = quick.result.isValid ? [.retry] : [.primary, .retry]
-        for view in retries {
+        var readings: [MRZReading] = []
+        for view in [View.primary, .retry] {
             guard let reading = read(band, alternatives: true, view: view) else { continue }
-            if reading.isConfidentlyValid { return reading }
-            if reading.result.isValid, !best.result.isValid { best = reading }
+            readings.append(reading)
+            if reading.isConfidentlyValid { break }
+        }
+        return Self.combine(readings)
+    }
+
+    /// One band's readings in several views (in the order read) made one: the confidently
+    /// valid one, else the first valid, else the first; with the doubts the others raise.
+    static func combine(_ readings: [MRZReading]) -> MRZReading? {
+        guard var best = readings.first(where: \.isConfidentlyValid) ?? readings.first(where: \.result.isValid) ?? readings.first else { return nil }
+        for other in readings where other.result.isValid {
+            if other.result.lines == best.result.lines {
+                // the doubts on fields where letters and digits both stand (look-alikes the
+                // check digits cannot rule out); a name doubted in one view may be read
+                // confidently in another
+                let mixed = Set(best.result.format.fieldPositions.filter { $0.characters == .alphanumeric }.map(\.name))
+                best.uncertainFields += other.uncertainFields.filter { mixed.contains($0) && !best.uncertainFields.contains($0) }
+            } else {
+                // two views, two valid readings: the fields where they differ are unproven
+                best.uncertainFields += Self.differingFields(best.result, other.result).filter { !best.uncertainFields.contains($0) }
+            }
         }
         return best
+    }
+
+    /// The fields whose characters differ between two readings of the same layout.
+    static func differingFields(_ a: MRZResult, _ b: MRZResult) -> [MRZFieldName] {
+        guard a.format == b.format else { return a.format.fieldPositions.map(\.name) }
+        return a.format.fieldPositions.filter { a.raw($0.name) != b.raw($0.name) }.map(\.name)
     }
 
     func read(_ band: [PixelBox], alternatives: Bool, view: View) -> MRZReading? {
@@ -72,8 +96,9 @@ struct LineReader {
             fitted.append(line)
         }
         let judge = ReadingJudge(corrector: corrector)
-        return judge.judge(fitted) { index in
-            ocrLine(band[index], view: view.confirmation, alternatives: true).flatMap { Self.fitLength($0, to: target) }
+        // the confirming view, then the other view
+        return judge.judge(fitted) { index, attempt in
+            ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other, alternatives: true).flatMap { Self.fitLength($0, to: target) }
         }
     }
 

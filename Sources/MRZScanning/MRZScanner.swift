@@ -35,7 +35,7 @@ public struct MRZReading: Sendable {
     public let changes: [MRZCorrection.Change]
     /// Fields whose value no check digit proves and that the OCR was unsure of or that
     /// correction changed.
-    public let uncertainFields: [MRZFieldName]
+    public internal(set) var uncertainFields: [MRZFieldName]
 
     /// Check digits cannot vouch for names: a reading is accepted as valid only when no
     /// unproven field is uncertain.  Reported as the `ocrConfidence` check.

@@ -34,6 +34,9 @@ struct OCRLine {
     var glyphs: [OCRGlyph]
     var box: (x: Int, y: Int, width: Int, height: Int)
     var confidence: Float
+    /// Whether the decoder was asked for each character's other candidates (without them
+    /// an empty candidate list proves nothing).
+    var hasCandidates = true
 
     var text: String { String(glyphs.map(\.character)) }
     /// Per character: the other candidates at or above `floor` (0–100), strongest first.
@@ -155,7 +158,7 @@ final class OCREngine {
                     var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
                     TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b)
                     current = OCRLine(glyphs: [], box: (Int(l), Int(t), Int(r - l), Int(b - t)),
-                                      confidence: TessResultIteratorConfidence(iterator, RIL_TEXTLINE))
+                                      confidence: TessResultIteratorConfidence(iterator, RIL_TEXTLINE), hasCandidates: alternatives)
                 }
                 guard let symbol = TessResultIteratorGetUTF8Text(iterator, RIL_SYMBOL) else { continue }
                 let text = String(cString: symbol)

@@ -11,9 +11,11 @@ struct ReadingJudge {
     static let alternativeFloor: Float = 1
 
     /// The reading of `lines` (the first view, fitted to the layout's lengths).
-    /// `secondView(line)` reads that line again in another view, fitted the same way; it is
-    /// asked only for lines holding a field the second reading must confirm.
-    func judge(_ lines: [OCRLine], secondView: (Int) -> OCRLine?) -> MRZReading? {
+    /// `confirmingView(line, attempt)` reads that line again in another view (attempt 0,
+    /// then 1: two different views), fitted the same way, `nil` when it cannot; it is
+    /// asked only for lines holding a field another view must confirm, and for the second
+    /// view only when the first does not.
+    func judge(_ lines: [OCRLine], confirmingView: (Int, Int) -> OCRLine?) -> MRZReading? {
         let texts = lines.map(\.text)
         guard let correction = corrector.correct(lines: texts, alternatives: lines.map { $0.alternatives(floor: Self.alternativeFloor) }) else {
             guard let parsed = try? corrector.parser.parse(lines: texts) else { return nil }
@@ -25,26 +27,56 @@ struct ReadingJudge {
         var uncertain = correction.uncertainFields
         func doubt(_ name: MRZFieldName) { if !uncertain.contains(name) { uncertain.append(name) } }
         Self.doubtedFields(result, confidences: lines.map { $0.glyphs.map(\.confidence) }).forEach(doubt)
+        // Codes (document code, countries, sex) are checked against their tables, not read
+        // again: a close candidate the field could hold leaves them uncertain (`X` read `<`).
+        for field in result.format.fieldPositions where !field.provenByCheckDigit && Self.tableCheckedFields.contains(field.name)
+            && Self.hasCloseRunnerUp(lines[field.line], in: field.range, allowed: field.characters) {
+            doubt(field.name)
+        }
 
-        // A second reading in another view must agree on what the check digits cannot
-        // settle: the free text no digit covers (names; a visa's optional data), and every
-        // field where letters and digits both stand — `0 A K U` and `1 B L V` weigh the same
-        // in the 7-3-1 sum, and two swaps can cancel (`00` read `OO`).  Lines with codes
-        // only (document code, nationality, sex) rely on confidence and the code tables.
+        // Another view must confirm what the check digits cannot settle: the free text no
+        // digit covers (names; a visa's optional data), and every field where letters and
+        // digits both stand — `0 A K U` and `1 B L V` weigh the same in the 7-3-1 sum, and
+        // two swaps can cancel (`00` read `OO`).  Lines with codes only (document code,
+        // nationality, sex) rely on confidence and the code tables.
         let fields = result.format.fieldPositions
+        var doubtful: [DoubtfulCharacter] = []
         for index in lines.indices {
-            let free = fields.filter { $0.line == index && !$0.provenByCheckDigit && !Self.tableCheckedFields.contains($0.name) }
+            // names are free text even where a composite digit covers them (the French
+            // identity card's): one digit over thirty letters is a weak proof
+            let free = fields.filter {
+                $0.line == index && (!$0.provenByCheckDigit || Self.nameFieldNames.contains($0.name)) && !Self.tableCheckedFields.contains($0.name)
+            }
             let mixed = fields.filter { $0.line == index && $0.provenByCheckDigit && $0.characters == .alphanumeric }
             guard !free.isEmpty || !mixed.isEmpty else { continue }
-            let second = secondView(index)
-            for field in free where !Self.confirms(field, first: lines[index], as: result.lines[index], second: second) {
+            var views: [Int: OCRLine?] = [:]
+            func view(_ attempt: Int) -> OCRLine? {
+                if let seen = views[attempt] { return seen }
+                let line = confirmingView(index, attempt)
+                views[attempt] = line
+                return line
+            }
+            let text = result.lines[index]
+            for field in free where !(0..<Self.confirmingViews).contains(where: { Self.confirms(field, first: lines[index], as: text, second: view($0)) }) {
                 doubt(field.name)
             }
             let changed = Set(correction.changes.filter { $0.line == index + 1 }.map { $0.column - 1 })
-            for field in mixed where !Self.provesCharacters(field, first: lines[index], as: result.lines[index], second: second, changed: changed) {
-                doubt(field.name)
+            for field in mixed {
+                var confirming: OCRLine?
+                for attempt in 0..<Self.confirmingViews where confirming == nil {
+                    if let other = view(attempt),
+                       Self.disagreements(field, first: lines[index], as: text, second: other, changed: changed).count <= Self.maximumDisagreements {
+                        confirming = other
+                    }
+                }
+                guard lines[index].hasCandidates, let confirming else {
+                    doubt(field.name)
+                    continue
+                }
+                doubtful += Self.doubtfulCharacters(field, first: lines[index], as: text, second: confirming, changed: changed)
             }
         }
+        Self.ambiguousFields(result, doubtful: doubtful, parser: corrector.parser).forEach(doubt)
         return MRZReading(result: result, changes: correction.changes, uncertainFields: uncertain)
     }
 
@@ -74,29 +106,103 @@ struct ReadingJudge {
     /// either reading.  Names hold letters only; the two readings settle their swaps.
     static func confirms(_ field: MRZFieldPosition, first: OCRLine, as text: String, second: OCRLine?) -> Bool {
         guard let second, Array(second.text)[field.range] == Array(text)[field.range] else { return false }
-        if nameFieldNames.contains(field.name) { return true }
+        // names: no character with a close candidate the field could hold (a letter or `<`;
+        // a digit is no reading of a name)
+        if nameFieldNames.contains(field.name) { return !hasCloseRunnerUp(first, in: field.range, allowed: field.characters) }
         return !hasCloseRunnerUp(first, in: field.range) && !hasCloseRunnerUp(second, in: field.range)
     }
 
-    /// Whether the characters of a field where letters and digits both stand are proven,
-    /// beyond its check digit: the second reading agrees (at a column the correction
-    /// changed it may also repeat the first reading's character), and no character has a
-    /// look-alike (`OCRConfusions`) as a close runner-up in either reading.  The filler run
-    /// that ends a field is constrained by the layout and needs no more.
-    static func provesCharacters(_ field: MRZFieldPosition, first: OCRLine, as text: String, second: OCRLine?, changed: Set<Int>) -> Bool {
-        guard let second else { return false }
+    /// A character of a field where letters and digits both stand that the OCR saw a
+    /// look-alike for (`OCRConfusions`): the check digits must rule that reading out, and
+    /// they cannot always — the look-alike may weigh the same (`P`/`F`: 25 and 15), and two
+    /// may cancel (`00` read `OO`: 24·7 + 24·3 ≡ 0).
+    struct DoubtfulCharacter {
+        let field: MRZFieldName
+        let line: Int
+        let column: Int
+        let lookAlikes: [Character]
+    }
+
+    /// Views asked to confirm a line: either may.
+    static let confirmingViews = 2
+
+    /// Columns where a confirming view may read otherwise than the first and still count
+    /// as a view of the same text: its characters there are more readings for the check
+    /// digits to rule out.  More (a glyph inserted or dropped shifts the rest) is a view
+    /// that failed, not evidence.
+    static let maximumDisagreements = 2
+
+    /// The columns of a field where letters and digits both stand, up to its closing
+    /// filler run (constrained by the layout), where the confirming reading differs.  At a
+    /// column the correction changed it may also repeat the first reading's character.
+    static func disagreements(_ field: MRZFieldPosition, first: OCRLine, as text: String, second: OCRLine, changed: Set<Int>) -> [Int] {
         let proven = Array(text), secondText = Array(second.text), firstText = Array(first.text)
-        let fillerStart = field.range.reversed().prefix { proven[$0] == "<" }.last ?? field.range.upperBound
-        for column in field.range where column < fillerStart {
-            let agrees = secondText[column] == proven[column] || (changed.contains(column) && secondText[column] == firstText[column])
-            guard agrees else { return false }
-            if changed.contains(column) { continue }  // the corrector's uniqueness vouches for it
-            for glyph in [first.glyphs[column], second.glyphs[column]] {
-                if let runnerUp = glyph.runnerUp, !(runnerUp.confidence < closeRunnerUp),
-                   OCRConfusions.areConfusable(runnerUp.character, proven[column]) { return false }
-            }
+        return contentColumns(field, in: proven).filter { column in
+            !(secondText[column] == proven[column] || (changed.contains(column) && secondText[column] == firstText[column]))
         }
-        return true
+    }
+
+    /// The characters of `field` (up to its closing filler run, not changed by the
+    /// correction, whose uniqueness vouches for those) with other readings the check
+    /// digits must rule out: a look-alike among the first reading's candidates at
+    /// `lookAlikeFloor` or more, or what the confirming view read there instead.  (The
+    /// confirming view shows the text smaller; its own candidates are many and strong on
+    /// clean pages too, so only its characters count.)
+    static func doubtfulCharacters(_ field: MRZFieldPosition, first: OCRLine, as text: String, second: OCRLine, changed: Set<Int>) -> [DoubtfulCharacter] {
+        let proven = Array(text), secondText = Array(second.text)
+        return contentColumns(field, in: proven).filter { !changed.contains($0) }.compactMap { column in
+            var others: [Character] = []
+            for candidate in first.glyphs[column].candidates
+            where !(candidate.confidence < lookAlikeFloor) && candidate.character.asciiValue.map(MRZCharset.isMRZ) == true
+                && !others.contains(candidate.character) {
+                others.append(candidate.character)
+            }
+            if secondText[column] != proven[column], !others.contains(secondText[column]) { others.append(secondText[column]) }
+            return others.isEmpty ? nil : DoubtfulCharacter(field: field.name, line: field.line, column: column, lookAlikes: others)
+        }
+    }
+
+    /// The fields whose doubtful characters the check digits cannot settle: some other
+    /// reading of them passes every check too.  Too many doubtful characters to try every
+    /// reading leaves all their fields uncertain.
+    static func ambiguousFields(_ result: MRZResult, doubtful: [DoubtfulCharacter], parser: MRZParser) -> [MRZFieldName] {
+        guard !doubtful.isEmpty else { return [] }
+        var readings = 1
+        for character in doubtful {
+            readings *= character.lookAlikes.count + 1
+            if readings > maximumAlternativeReadings { return Array(Set(doubtful.map(\.field))) }
+        }
+        var ambiguous: Set<MRZFieldName> = []
+        for combination in 1..<readings {
+            var lines = result.lines.map(Array.init)
+            var rest = combination, touched: [MRZFieldName] = []
+            for character in doubtful {
+                let choice = rest % (character.lookAlikes.count + 1)
+                rest /= character.lookAlikes.count + 1
+                guard choice > 0 else { continue }
+                lines[character.line][character.column] = character.lookAlikes[choice - 1]
+                touched.append(character.field)
+            }
+            if let other = try? parser.parse(lines: lines.map { String($0) }), other.isValid { ambiguous.formUnion(touched) }
+        }
+        return result.format.fieldPositions.map(\.name).filter(ambiguous.contains)
+    }
+
+    /// Bound on the other readings tried for one document's doubtful characters.
+    static let maximumAlternativeReadings = 4096
+
+    /// Confidence (0–100) from which a look-alike candidate makes a character doubtful.
+    /// Measured on the real prints of ../shared/corpus/mrz (tools/ocr-channel): every
+    /// misreading whose true character was among the candidates had it at 21 or more (`0`
+    /// read `O` in the Belarus specimen's number of zeros, with `0` at 69 and 21).  Correct
+    /// readings come with look-alikes that strong too (a `0` with `O` at 98), which is why
+    /// the check digits decide, not the candidate alone.
+    static let lookAlikeFloor: Float = 20
+
+    /// A field's columns up to its closing filler run.
+    static func contentColumns(_ field: MRZFieldPosition, in text: [Character]) -> Range<Int> {
+        let fillerStart = field.range.reversed().prefix { text[$0] == "<" }.last ?? field.range.upperBound
+        return field.range.lowerBound..<fillerStart
     }
 
     /// Confidence (0–100) of a character's strongest other candidate from which the
@@ -109,8 +215,12 @@ struct ReadingJudge {
 
     /// Whether a character of `line` in `range` has a close runner-up (none when the line
     /// was read without alternatives).  A non-finite confidence counts as close.
-    static func hasCloseRunnerUp(_ line: OCRLine, in range: Range<Int>) -> Bool {
-        range.contains { $0 < line.glyphs.count && !(line.glyphs[$0].runnerUpConfidence < closeRunnerUp) }
+    static func hasCloseRunnerUp(_ line: OCRLine, in range: Range<Int>, allowed: CharacterClass = .alphanumeric) -> Bool {
+        range.contains { column in
+            column < line.glyphs.count && line.glyphs[column].candidates.contains {
+                !($0.confidence < closeRunnerUp) && $0.character.asciiValue.map(allowed.allows) == true
+            }
+        }
     }
 
     /// Names are parts joined by `<` and `<<` (ICAO 9303 part 3, 4.6), then fillers to the

@@ -18,6 +18,9 @@ import MRZ
 //                                    lines match its expected `.txt`: DIR/NAME-i.pgm + .gt.txt
 //   idreader-bench ocr-lines FILE    FILE: line images (.pgm from mrz-lines); per line: text,
 //                                    CPU ms of the recognition (model loaded once)
+//   idreader-bench ocr-channel FILE  per MRZ line found: both views' characters and candidates
+//   idreader-bench channel COUNT [SEED] [SCALE] [signalled]  the valid-means-right property
+//                                    (ChannelProperty; `signalled`: only misreadings the OCR signalled)
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
 // Prints JSON: {"parses": N, "seconds": S, "perSecond": R, "valid": V}
@@ -35,7 +38,7 @@ func usage() -> Never {
 }
 
 let args = CommandLine.arguments
-guard args.count >= 3, let raw = FileManager.default.contents(atPath: args[2]) else { usage() }
+guard args.count >= 3, let raw = args[1] == "channel" ? Data() : FileManager.default.contents(atPath: args[2]) else { usage() }
 let text = String(decoding: raw, as: UTF8.self)
 let inputs = text.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
 
@@ -105,6 +108,18 @@ case "ocr-channel":
             print(String(decoding: try! JSONSerialization.data(withJSONObject: record), as: UTF8.self))
         }
     }
+case "channel":
+    // idreader-bench channel COUNT [SEED] [ERROR-SCALE]: the valid-means-right property over
+    // COUNT generated MRZs read through the OCR channel measured on real prints.
+    guard let count = Int(args[2]) else { usage() }
+    let seed = args.count > 3 ? UInt64(args[3]) ?? 1 : 1
+    let scale = args.count > 4 ? Double(args[4]) ?? 1 : 1
+    let start = Date()
+    let signalled = args.count > 5 && args[5] == "signalled"
+    let r = ChannelProperty.run(count: count, seed: seed, errorScale: scale, signalledOnly: signalled)
+    print("{\"mrzs\": \(r.mrzs), \"seed\": \(seed), \"errorScale\": \(scale), \"channel\": \"\(signalled ? "signalled misreadings" : "every measured misreading")\", \"validButWrong\": \(r.validButWrong), \"inProvenFields\": \(r.validButWrongInProvenFields), \"trueReadings\": \(r.trueReadings), "
+          + "\"trueReadingsNotValid\": \(r.trueReadingsNotValid), \"damaged\": \(r.damaged), \"recovered\": \(r.recovered), \"seconds\": \(Int(Date().timeIntervalSince(start)))}")
+    for e in r.examples { print("  valid but wrong: \(e.truth) read \(e.read)") }
 case "ocr-lines":
     let scanner = MRZScanner()
     for path in text.split(separator: "\n").map(String.init) {

@@ -1,0 +1,111 @@
+import MRZ
+
+/// What `ChannelProperty.run` found.
+@_spi(Evaluation) public struct ChannelPropertyReport: Sendable, Equatable {
+    public var mrzs = 0
+    /// Reported valid (every check and `ocrConfidence`) with lines other than the truth.
+    public var validButWrong = 0
+    /// Of those, how many are wrong in a field a check digit covers (the rest are wrong
+    /// only in fields no digit covers: names, a visa's optional data, codes).
+    public var validButWrongInProvenFields = 0
+    /// MRZs whose first view read every character right.
+    public var trueReadings = 0
+    /// Of those, how many the rules left uncertain or invalid: the recall cost.
+    public var trueReadingsNotValid = 0
+    /// MRZs with at least one character misread in the first view.
+    public var damaged = 0
+    /// Of those, how many were corrected to the truth and reported valid.
+    public var recovered = 0
+    /// The first few valid-but-wrong cases (generated MRZs, no personal data): truth and reading.
+    public var examples: [(truth: [String], read: [String])] = []
+
+    public static func == (a: Self, b: Self) -> Bool {
+        (a.mrzs, a.validButWrong, a.trueReadings, a.trueReadingsNotValid, a.damaged, a.recovered)
+            == (b.mrzs, b.validButWrong, b.trueReadings, b.trueReadingsNotValid, b.damaged, b.recovered)
+    }
+}
+
+/// The property behind `valid` means right, at scale: generated MRZs of every format read
+/// through the OCR channel measured on real prints (`OCRChannelSimulator`) and the reader's
+/// whole correction and doubt logic (`ReadingJudge`, in two views combined as the line
+/// reader combines them).  No reading may come out valid and wrong.
+@_spi(Evaluation) public enum ChannelProperty {
+    /// Reads `count` generated MRZs; `errorScale` multiplies the measured misreading rates
+    /// (above 1 to meet the rare confusions more often).
+    /// `signalledOnly`: only the misreadings the OCR gave a sign of (`OCRChannelSimulator`).
+    public static func run(count: Int, seed: UInt64, errorScale: Double = 1, signalledOnly: Bool = false,
+                           today: SimpleDate = .today()) -> ChannelPropertyReport {
+        var generator = MRZGenerator(seed: seed)
+        var stress = SeededRandom(seed: seed ^ 0xC0FF_EE)
+        var channel = OCRChannelSimulator(seed: seed ^ 0x0C4, errorScale: errorScale, signalledOnly: signalledOnly)
+        let judge = ReadingJudge(corrector: MRZCorrector(parser: MRZParser(today: today)))
+        var report = ChannelPropertyReport()
+        for _ in 0..<count {
+            let truth = confusable(generator.next(), using: &stress)
+            var readings: [MRZReading] = []
+            var firstViewRight = true
+            // the primary view, then the retry view when that is not confidently valid
+            for view in 0..<2 {
+                let simulated = channel.read(truth)
+                let lines = simulated.first.map(ocrLine)
+                if view == 0 { firstViewRight = lines.map(\.text) == truth }
+                guard let reading = judge.judge(lines, confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) }) else { continue }
+                readings.append(reading)
+                if reading.isConfidentlyValid { break }
+            }
+            let reading = LineReader.combine(readings)
+            let valid = reading?.isConfidentlyValid == true
+            let right = reading?.result.lines == truth
+            report.mrzs += 1
+            if valid && !right {
+                report.validButWrong += 1
+                let proven = reading.map { wrongInProvenField($0.result, truth: truth) } ?? false
+                if proven { report.validButWrongInProvenFields += 1 }
+                // the examples show the proven fields' failures first
+                if proven || report.examples.count < 5, report.examples.count < 10 { report.examples.append((truth, reading?.result.lines ?? [])) }
+            }
+            if firstViewRight {
+                report.trueReadings += 1
+                if !(valid && right) { report.trueReadingsNotValid += 1 }
+            } else {
+                report.damaged += 1
+                if valid && right { report.recovered += 1 }
+            }
+        }
+        return report
+    }
+
+    /// A quarter of the MRZs get a document number of characters with look-alikes (`0`/`O`,
+    /// `1`/`I`, `8`/`B`, `5`/`S`, `2`/`Z`, `6`/`G`, `P`/`F`, runs of zeros), where the
+    /// check digits are weakest.
+    static func confusable(_ mrz: GeneratedMRZ, using rng: inout SeededRandom) -> [String] {
+        guard [.td1, .td2, .td3, .mrvA, .mrvB].contains(mrz.format), Int.random(in: 0..<4, using: &rng) == 0 else { return mrz.lines }
+        let alphabet = Array("0O0O1I8B5S2Z6GPFDQ")
+        let length = Int.random(in: 6...9, using: &rng)
+        let number = Bool.random(using: &rng) ? String(repeating: "0", count: length)
+            : String((0..<length).map { _ in alphabet.randomElement(using: &rng)! })
+        var fields: [MRZFieldName: String] = [
+            .documentCode: mrz.documentCode, .issuingCountry: mrz.issuingCountry, .documentNumber: number,
+            .birthDate: mrz.birthDate, .sex: mrz.sex,
+            .name: mrz.surname.replacingOccurrences(of: " ", with: "<") + "<<" + mrz.givenNames.replacingOccurrences(of: " ", with: "<"),
+        ]
+        if let nationality = mrz.nationality { fields[.nationality] = nationality }
+        if let expiry = mrz.expiryDate { fields[.expiryDate] = expiry }
+        if let optional = mrz.optionalData { fields[.optionalData] = optional }
+        return MRZWriter.lines(format: mrz.format, fields: fields)
+    }
+
+    static func wrongInProvenField(_ result: MRZResult, truth: [String]) -> Bool {
+        let read = result.lines.map(Array.init), expected = truth.map(Array.init)
+        return result.format.fieldPositions.contains { field in
+            field.provenByCheckDigit && read[field.line][field.range] != expected[field.line][field.range]
+        }
+    }
+
+    static func ocrLine(_ glyphs: [OCRChannelSimulator.Glyph]) -> OCRLine {
+        OCRLine(glyphs: glyphs.map { g in
+            OCRGlyph(character: g.character, confidence: g.confidence,
+                     candidates: OCRGlyph.ranked(g.candidates.map { .init(character: $0.character, confidence: $0.confidence) }))
+        }, box: (0, 0, 0, 0), confidence: 95)
+    }
+}
