@@ -1,0 +1,21 @@
+import XCTest
+import Foundation
+@testable import DocumentModel
+import AAMVA
+
+/// The contract's fields for licences whose values sit where issue 19 found them.
+final class AAMVAMappingTests: XCTestCase {
+    /// A payload cut short by NULs: the JSON carries no control character, in the fields or
+    /// in `aamva.elements`.
+    func testNoControlCharactersInTheJSON() throws {
+        let payload = "@\n\u{1E}\rANSI 636000100102DL00410278ZV03190008DLDAQT64235789\nDCSSAMPLE\n" + String(repeating: "\u{0}", count: 24)
+        let doc = IdentityDocument(aamva: try AAMVAParser().parse(payload), source: .text)
+        XCTAssertEqual(doc.fields.documentNumber, "T64235789")
+        XCTAssertEqual(doc.fields.surname, "SAMPLE")
+        XCTAssertEqual(doc.aamva?.elements["DAQ"], "T64235789")
+        var document = doc
+        document.barcode = nil  // the raw payload keeps its control characters by contract
+        let json = String(decoding: try JSONEncoder().encode(document), as: UTF8.self)
+        XCTAssertFalse(json.contains("\\n") || json.contains("\\u0000") || json.contains("\\r"), "escaped control character in the JSON")
+    }
+}
