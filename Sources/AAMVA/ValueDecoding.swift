@@ -156,11 +156,19 @@ enum ValueDecoding {
         return zip
     }
 
+    // Words and short spellings some cards print instead of the D-20 codes, per table.
+    // Two letters or BRN for brown: BR (Arizona, eyes and hair), BN (West Virginia eyes,
+    // c0shea/IdParser issue #21), BRN (California). Black is BK, as in D-20's own race codes.
+    // Hair BL is blond: the hair table has no blue, and black is BK. Eye BL (blue in old
+    // v1 cards, STANDARD_NOTES §4) stays as printed: ../shared/corpus expects "BL" for the
+    // DL/ID-2000 annex cards. Ambiguous spellings (GR: gray or green) stay as printed too.
     static let hairWords: [String: String] = ["BALD": "BAL", "BLACK": "BLK", "BLOND": "BLN", "BLONDE": "BLN", "BROWN": "BRO",
                                               "GRAY": "GRY", "GREY": "GRY", "RED": "RED", "AUBURN": "RED", "SANDY": "SDY",
-                                              "WHITE": "WHI", "UNKNOWN": "UNK"]
+                                              "WHITE": "WHI", "UNKNOWN": "UNK",
+                                              "BK": "BLK", "BL": "BLN", "BR": "BRO", "BN": "BRO", "BRN": "BRO"]
     static let eyeWords: [String: String] = ["BLACK": "BLK", "BLUE": "BLU", "BROWN": "BRO", "GRAY": "GRY", "GREY": "GRY",
-                                             "GREEN": "GRN", "HAZEL": "HAZ", "MAROON": "MAR", "PINK": "PNK", "UNKNOWN": "UNK"]
+                                             "GREEN": "GRN", "HAZEL": "HAZ", "MAROON": "MAR", "PINK": "PNK", "UNKNOWN": "UNK",
+                                             "BK": "BLK", "BR": "BRO", "BN": "BRO", "BRN": "BRO"]
 
     /// A D-20 colour code as printed; words are turned into codes, "no value" forms into `nil`.
     static func colour(_ raw: String?, words: [String: String]) -> String? {

@@ -35,6 +35,29 @@ final class Issue19CasesTests: XCTestCase {
         return found
     }
 
+    /// D-20 eye and hair codes are three letters; some states print two-letter forms.
+    func testTwoLetterColourSpellingsMapToD20Codes() throws {
+        try check([
+            // West Virginia writes brown eyes as BN (c0shea/IdParser issue #21); BK is black
+            Case(name: "wv_v8_eye_BN_hair_BK",
+                 payload: "@\n\u{1E}\rANSI 636061080101DL00310231DLDAQF255-921-50-094-0\nDCSMOTORIST\nDDEN\nDACMICHAEL\nDDFN\nDADALAN\nDDGN\nDCAE\nDCBNONE\nDCDNONE\nDBD07152016\nDBB07151980\nDBA07152024\nDBC1\nDAU070 in\nDAYBN\nDAZBK\nDAG100 CAPITOL ST\nDAICHARLESTON\nDAJWV\nDAK253010000  \nDCFWV0123456\nDCGUSA\nDDAF\r",
+                 expected: ["jurisdiction": "WV", "aamva_version": 8, "document_number": "F255-921-50-094-0",
+                            "first_name": "MICHAEL", "middle_name": "ALAN", "last_name": "MOTORIST", "dob": "1980-07-15",
+                            "eye_color": "BRO", "hair_color": "BLK", "height_in": 70]),
+            // Arizona writes brown as BR, for eyes and hair
+            Case(name: "az_v1_eye_BR_hair_BR",
+                 payload: "@\n\u{1E}\rANSI 6360260101DL00290158DLDAQD08954796\nDAASAMPLE,JELANI,K\nDAG1200 W WASHINGTON ST\nDAIPHOENIX\nDAJAZ\nDAK85007\nDARD\nDAS\nDAT\nDBA20300220\nDBB19800220\nDBC1\nDBD20100220\nDAU510\nDAYBR \nDAZBR\r",
+                 expected: ["jurisdiction": "AZ", "first_name": "JELANI", "middle_name": "K", "last_name": "SAMPLE",
+                            "height_in": 70, "eye_color": "BRO", "hair_color": "BRO"]),
+            // hair BL is blond (the hair table has no blue; black is BK); eye BL is not
+            // asserted: ../shared/corpus keeps it as printed
+            Case(name: "me_v1_hair_BL",
+                 payload: "@\n\u{1E}\rANSI 6360410101DL00290144DLDAQA1234567\nDAADOE,JANE,ELLEN\nDAG12 ELM ST\nDAIBANGOR\nDAJME\nDAK04401\nDARC\nDAS\nDAT\nDBA20280512\nDBB19900512\nDBC2\nDBD20200512\nDAU504\nDAYBL \nDAZBL\r",
+                 expected: ["jurisdiction": "ME", "first_name": "JANE", "last_name": "DOE", "sex": "F",
+                            "hair_color": "BLN"]),
+        ])
+    }
+
     /// A payload cut short by NULs leaves too few separators to split on them; the line feed
     /// that ended the last element is not part of its value, nor is any control character.
     func testControlCharactersNeverEndUpInValues() throws {

@@ -133,3 +133,22 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(ElementCatalogue.definition("DDP")?.status(in: 10), .undefined)
     }
 }
+
+extension ParserTests {
+    func testTwoLetterColourSpellings() {
+        for raw in ["BR", "BN", "BR ", "br"] { XCTAssertEqual(ValueDecoding.colour(raw, words: ValueDecoding.eyeWords), "BRO", raw) }
+        XCTAssertEqual(ValueDecoding.colour("BK", words: ValueDecoding.eyeWords), "BLK")
+        XCTAssertEqual(ValueDecoding.colour("BL", words: ValueDecoding.hairWords), "BLN")
+        XCTAssertEqual(ValueDecoding.colour("BK", words: ValueDecoding.hairWords), "BLK")
+        XCTAssertEqual(ValueDecoding.colour("BR", words: ValueDecoding.hairWords), "BRO")
+        XCTAssertEqual(ValueDecoding.colour("BN", words: ValueDecoding.hairWords), "BRO")
+        // three-letter codes stay as they are
+        for code in ["BLK", "BLU", "BRO", "GRY", "GRN", "HAZ", "MAR", "PNK", "DIC", "UNK"] {
+            XCTAssertEqual(ValueDecoding.colour(code, words: ValueDecoding.eyeWords), code)
+        }
+        for code in ["BAL", "BLK", "BLN", "BRO", "GRY", "RED", "SDY", "WHI", "UNK"] {
+            XCTAssertEqual(ValueDecoding.colour(code, words: ValueDecoding.hairWords), code)
+        }
+    }
+
+}
