@@ -188,10 +188,8 @@ enum ValueDecoding {
         var suffix = clean(value("DCU")) ?? clean(value("DAE"))
         if let last = clean(value("DCS")) {
             if let first = clean(value("DAC")) {
-                // a middle name or initial printed inside DAC when DAD is absent ("MARCIA MOTORIST")
-                if clean(value("DAD")) == nil, let space = first.firstIndex(of: " ") {
-                    return (String(first[..<space]), trim(String(first[first.index(after: space)...])), last, suffix)
-                }
+                // DAC is the first name, whole ("MARY ANN"), with or without DAD; only
+                // v2/v3 DCT holds first and middle names together
                 return (first, clean(value("DAD")), last, suffix)
             }
             if let given = clean(value("DCT")) {

@@ -58,6 +58,22 @@ final class Issue19CasesTests: XCTestCase {
         ])
     }
 
+    /// v4+ `DAC` is the first name whole; only v2/v3 `DCT` holds first and middle together.
+    func testTwoWordFirstNameWithoutMiddleNameStaysWhole() throws {
+        try check([
+            Case(name: "ca_v9_dac_two_words_no_dad",
+                 payload: "@\n\u{1E}\rANSI 636014090001DL00310230DLDAQS12345678\nDCSPUBLIC\nDDEN\nDACMARY ANN\nDDFN\nDDGN\nDCAC\nDCBNONE\nDCDNONE\nDBD03012021\nDBB03011985\nDBA03012029\nDBC2\nDAU064 in\nDAYHAZ\nDAZBRO\nDAG1 CAPITOL MALL\nDAISACRAMENTO\nDAJCA\nDAK958140000  \nDCF00/00/0000NNNAN/ANFD/YY\nDCGUSA\nDDAF\r",
+                 expected: ["aamva_version": 9, "first_name": "MARY ANN", "middle_name": NSNull(), "last_name": "PUBLIC"]),
+            Case(name: "ny_v4_dac_two_words_empty_dad",
+                 payload: "@\n\u{1E}\rANSI 636001040101DL00310201DLDAQ123456789\nDCSPUBLIC\nDDEN\nDACMARY ANN\nDDFN\nDAD\nDDGN\nDCAD\nDCBNONE\nDCDNONE\nDBD06012012\nDBB06011975\nDBA06012020\nDBC2\nDAU065 in\nDAYBLU\nDAG1 STATE ST\nDAIALBANY\nDAJNY\nDAK122070000  \nDCFABCDEF1234\nDCGUSA\r",
+                 expected: ["aamva_version": 4, "first_name": "MARY ANN", "middle_name": NSNull(), "last_name": "PUBLIC"]),
+            Case(name: "wi_v3_dct_splits_first_and_middle",
+                 payload: "@\n\u{1E}\rANSI 636031030001DL00310207DLDAQ12345678\nDCSPUBLIC\nDCTMARY ANN\nDCU\nDCAC\nDCBNONE\nDCDNONE\nDBD01152008\nDBB01151970\nDBA01152014\nDBC2\nDAU064 in\nDAYBRO\nDAG4802 SHEBOYGAN AVE\nDAIMADISON\nDAJWI\nDAK537050000  \nDCFOTDKAB1234\nDCGUSA\nDCHNONE\nDCE3\r",
+                 expected: ["aamva_version": 3, "given_names": "MARY ANN", "first_name": "MARY", "middle_name": "ANN",
+                            "last_name": "PUBLIC"]),
+        ])
+    }
+
     /// A payload cut short by NULs leaves too few separators to split on them; the line feed
     /// that ended the last element is not part of its value, nor is any control character.
     func testControlCharactersNeverEndUpInValues() throws {

@@ -151,4 +151,15 @@ extension ParserTests {
         }
     }
 
+    func testFirstNameOfTwoWordsWithoutMiddleName() {
+        func names(_ values: [String: String], version: Int) -> [String?] {
+            let n = ValueDecoding.names({ values[$0] }, version: version, jurisdiction: "CA")
+            return [n.first, n.middle, n.last]
+        }
+        XCTAssertEqual(names(["DCS": "PUBLIC", "DAC": "MARY ANN"], version: 9), ["MARY ANN", nil, "PUBLIC"])
+        XCTAssertEqual(names(["DCS": "PUBLIC", "DAC": "MARY ANN", "DAD": ""], version: 4), ["MARY ANN", nil, "PUBLIC"])
+        XCTAssertEqual(names(["DCS": "PUBLIC", "DAC": "MARY ANN", "DAD": "NONE"], version: 10), ["MARY ANN", nil, "PUBLIC"])
+        XCTAssertEqual(names(["DCS": "PUBLIC", "DCT": "MARY ANN"], version: 3), ["MARY", "ANN", "PUBLIC"])
+        XCTAssertEqual(names(["DAB": "PUBLIC", "DAC": "MARY ANN", "DAD": "LOU"], version: 1), ["MARY ANN", "LOU", "PUBLIC"])
+    }
 }

@@ -5,6 +5,16 @@ import AAMVA
 
 /// The contract's fields for licences whose values sit where issue 19 found them.
 final class AAMVAMappingTests: XCTestCase {
+    /// v9 `DAC` of two words and no `DAD`: `givenNames` is both words, `middleNames` null.
+    func testTwoWordFirstName() throws {
+        let payload = "@\n\u{1E}\rANSI 636014090001DL00310230DLDAQS12345678\nDCSPUBLIC\nDDEN\nDACMARY ANN\nDDFN\nDDGN\nDCAC\nDCBNONE\nDCDNONE\nDBD03012021\nDBB03011985\nDBA03012029\nDBC2\nDAU064 in\nDAYBN\nDAZBK\nDAG1 CAPITOL MALL\nDAISACRAMENTO\nDAJCA\nDAK958140000  \nDCF00/00/0000NNNAN/ANFD/YY\nDCGUSA\nDDAF\r"
+        let doc = IdentityDocument(aamva: try AAMVAParser().parse(payload), source: .text)
+        XCTAssertEqual(doc.fields.givenNames, "MARY ANN")
+        XCTAssertNil(doc.fields.middleNames)
+        XCTAssertEqual(doc.fields.eyeColor, "BRO")
+        XCTAssertEqual(doc.fields.hairColor, "BLK")
+    }
+
     /// A payload cut short by NULs: the JSON carries no control character, in the fields or
     /// in `aamva.elements`.
     func testNoControlCharactersInTheJSON() throws {
