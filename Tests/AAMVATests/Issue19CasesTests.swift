@@ -74,6 +74,21 @@ final class Issue19CasesTests: XCTestCase {
         ])
     }
 
+    /// v1 mailing address elements left empty, the address in the residence elements DAL–DAP
+    /// (STANDARD_NOTES §7.14, NC v1).
+    func testVersionOneAddressFromResidenceElements() throws {
+        try check([
+            Case(name: "nc_v1_address_in_residence_elements",
+                 payload: Self.residencePayload,
+                 expected: ["aamva_version": 1, "jurisdiction": "NC", "first_name": "JOHN", "middle_name": "HENRY",
+                            "last_name": "WILLIAMS", "street": "1100 NEW BERN AVE", "street2": NSNull(), "city": "RALEIGH",
+                            "state": "NC", "postal_code_raw": "276011234", "postal_code": "27601", "height_in": 71]),
+        ])
+        XCTAssertEqual(try AAMVAParser().parse(Self.residencePayload).fields.postalCode, "27601-1234")
+    }
+
+    static let residencePayload = "@\n\u{1E}\rAAMVA6360040101DL00290169DLDAQ000012345678\nDAAWILLIAMS,JOHN,HENRY\nDAG\nDAI\nDAJ\nDAK\nDAL1100 NEW BERN AVE\nDANRALEIGH\nDAONC\nDAP276011234\nDARC\nDAS\nDAT\nDBA20300101\nDBB19750101\nDBCM\nDBD20220101\nDAU511\r"
+
     /// A payload cut short by NULs leaves too few separators to split on them; the line feed
     /// that ended the last element is not part of its value, nor is any control character.
     func testControlCharactersNeverEndUpInValues() throws {
