@@ -102,15 +102,12 @@ enum ValueDecoding {
     }
 
     /// Height in inches and centimetres from `DAU` (`509` ft-in in v1, `068 in`, `175 cm`,
-    /// `72 IN`, `5-06`), or `DAV` (cm, v1).
+    /// `72 IN`, `5-06`), or `DAV` (cm in v1, though NC writes feet-inches `5-06` there too).
     static func height(dau: String?, dav: String?, version: Int) -> (inches: Int?, cm: Int?) {
         if let raw = dau.map({ trim($0).uppercased() }), !raw.isEmpty {
             let digits = raw.prefix { $0.isASCII && $0.isNumber }
             if raw.contains("CM"), let cm = Int(digits), cm > 0 { return centimetres(cm) }
-            if raw.contains("-") {
-                let parts = raw.split(separator: "-").compactMap { Int(trim(String($0))) }
-                if parts.count == 2, parts[1] < 12, (0...9).contains(parts[0]) { return inches(parts[0] * 12 + parts[1]) }
-            }
+            if let total = feetAndInches(raw) { return inches(total) }
             if let n = Int(digits), n > 0 {
                 if raw.contains("IN") { return inches(n) }
                 // v1 writes feet and inches ("509" = 5 ft 9 in); later versions write inches.
@@ -119,10 +116,19 @@ enum ValueDecoding {
             }
         }
         if let raw = dav.map({ trim($0).uppercased() }) {
+            if let total = feetAndInches(raw) { return inches(total) }
             let digits = raw.prefix { $0.isASCII && $0.isNumber }
             if let cm = Int(digits), cm > 0 { return centimetres(cm) }
         }
         return (nil, nil)
+    }
+
+    /// Inches of a feet-inches height written with a dash (`5-06`), or `nil`.
+    private static func feetAndInches(_ raw: String) -> Int? {
+        guard raw.contains("-") else { return nil }
+        let parts = raw.split(separator: "-").compactMap { Int(trim(String($0))) }
+        guard parts.count == 2, parts[1] < 12, (0...9).contains(parts[0]) else { return nil }
+        return parts[0] * 12 + parts[1]
     }
 
     /// Heights outside 1–120 inches are not heights (and huge ones would overflow).

@@ -89,6 +89,18 @@ final class Issue19CasesTests: XCTestCase {
 
     static let residencePayload = "@\n\u{1E}\rAAMVA6360040101DL00290169DLDAQ000012345678\nDAAWILLIAMS,JOHN,HENRY\nDAG\nDAI\nDAJ\nDAK\nDAL1100 NEW BERN AVE\nDANRALEIGH\nDAONC\nDAP276011234\nDARC\nDAS\nDAT\nDBA20300101\nDBB19750101\nDBCM\nDBD20220101\nDAU511\r"
 
+    /// v1 names split over DAB/DAC/DAD/DAE, and the height in DAV as feet-inches:
+    /// 5 ft 6 in = 66 in = 167.64 cm, 168 as a whole number.
+    func testVersionOneSplitNamesAndFeetInchesInDAV() throws {
+        try check([
+            Case(name: "nc_v1_split_names_height_feet_inches_in_DAV",
+                 payload: "@\n\u{1E}\rAAMVA6360040101DL00290162DLDAQ000087654321\nDABWILLIAMS\nDACJOHN\nDADHENRY\nDAEJR\nDAG1100 NEW BERN AVE\nDAIRALEIGH\nDAJNC\nDAK27601\nDARC\nDAS\nDAT\nDBA20300101\nDBB19750101\nDBCM\nDBD20220101\nDAV5-06\r",
+                 expected: ["aamva_version": 1, "last_name": "WILLIAMS", "first_name": "JOHN", "middle_name": "HENRY",
+                            "suffix": "JR", "dob": "1975-01-01", "expiry_date": "2030-01-01", "sex": "M",
+                            "height_in": 66, "height_cm": 168, "street": "1100 NEW BERN AVE", "city": "RALEIGH"]),
+        ])
+    }
+
     /// A payload cut short by NULs leaves too few separators to split on them; the line feed
     /// that ended the last element is not part of its value, nor is any control character.
     func testControlCharactersNeverEndUpInValues() throws {

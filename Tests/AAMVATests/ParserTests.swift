@@ -151,6 +151,14 @@ extension ParserTests {
         }
     }
 
+    func testHeightInDAVAsFeetAndInches() {
+        // 5 ft 6 in = 66 in = 167.64 cm
+        XCTAssertEqual(ValueDecoding.height(dau: nil, dav: "5-06", version: 1).inches, 66)
+        XCTAssertEqual(ValueDecoding.height(dau: nil, dav: "5-06", version: 1).cm, 168)
+        XCTAssertEqual(ValueDecoding.height(dau: "", dav: "5-06", version: 1).cm, 168)
+        XCTAssertEqual(ValueDecoding.height(dau: nil, dav: "175", version: 1).cm, 175)
+    }
+
     func testFirstNameOfTwoWordsWithoutMiddleName() {
         func names(_ values: [String: String], version: Int) -> [String?] {
             let n = ValueDecoding.names({ values[$0] }, version: version, jurisdiction: "CA")
