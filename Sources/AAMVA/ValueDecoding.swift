@@ -182,7 +182,8 @@ enum ValueDecoding {
         return words[v] ?? v
     }
 
-    /// Names by version (§3): v1 `DAA` (comma: LAST,FIRST,MIDDLE,SUFFIX; CO and TN: FIRST,MIDDLE,LAST;
+    /// Names by version (§3): v1 `DAA` (comma: LAST,FIRST,MIDDLE,SUFFIX; CO and TN
+    /// (`JurisdictionRules`): FIRST,MIDDLE,LAST;
     /// spaces only: FIRST MIDDLE LAST), v2/v3 `DCS` + `DCT`, v4+ `DCS`/`DAC`/`DAD`.
     static func names(_ value: (String) -> String?, version: Int, jurisdiction: String?)
         -> (first: String?, middle: String?, last: String?, suffix: String?) {
@@ -213,7 +214,7 @@ enum ValueDecoding {
         if full.contains(",") {
             let parts = full.split(separator: ",", omittingEmptySubsequences: false).map { trim(String($0)) }
             func part(_ i: Int) -> String? { i < parts.count && !parts[i].isEmpty ? parts[i] : nil }
-            if jurisdiction == "CO" || jurisdiction == "TN" {
+            if let jurisdiction, JurisdictionRules.givenNamesFirstInDAA.contains(jurisdiction) {
                 return (part(0), part(1), part(2), suffix ?? part(3))
             }
             if part(2) == nil, let given = part(1), let space = given.firstIndex(of: " ") {
