@@ -45,7 +45,7 @@ public struct AAMVAGenerator: Sendable {
         switch version {
         case 1:
             // Colorado and Tennessee write FIRST,MIDDLE,LAST; the others LAST,FIRST,MIDDLE[,SUFFIX]
-            let parts = jurisdiction.code == "CO" || jurisdiction.code == "TN"
+            let parts = JurisdictionRules.givenNamesFirstInDAA.contains(jurisdiction.code)
                 ? [first, middle ?? "", last] + (suffix.map { [$0] } ?? [])
                 : [last, first, middle ?? ""] + (suffix.map { [$0] } ?? [])
             add("DAA", parts.joined(separator: ","))

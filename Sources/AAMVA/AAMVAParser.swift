@@ -143,7 +143,14 @@ public struct AAMVAParser: Sendable {
         let pounds = ValueDecoding.nonEmpty(lookup["DAW"]).flatMap { Int($0) }.flatMap { (1...1500).contains($0) ? $0 : nil }
         let kilos = ValueDecoding.nonEmpty(lookup["DAX"]).flatMap { Int($0) }.flatMap { (1...700).contains($0) ? $0 : nil }
             ?? pounds.map { Int((Double($0) * 0.45359237).rounded()) }
-        let postalRaw = ValueDecoding.nonEmpty(lookup["DAK"] ?? lookup["DAP"])
+        // v1 cards may leave the mailing address (DAG–DAK) empty and print it in the residence
+        // elements (DAL–DAP, NC): take one group whole, so that no address mixes the two.
+        let mailing = [lookup["DAG"], lookup["DAH"], lookup["DAI"], lookup["DAJ"], lookup["DAK"]].map(ValueDecoding.nonEmpty)
+        let residence = [lookup["DAL"], lookup["DAM"], lookup["DAN"], lookup["DAO"], lookup["DAP"]].map(ValueDecoding.nonEmpty)
+        let mailingEmpty = mailing[0] == nil && mailing[1] == nil && mailing[2] == nil && mailing[4] == nil
+        let address = mailingEmpty && residence.contains { $0 != nil } ? residence : mailing
+        let state = address[3] ?? mailing[3]
+        let postalRaw = address[4]
         return AAMVAFields(
             documentType: documentType,
             documentNumber: ValueDecoding.nonEmpty(lookup["DAQ"]),
@@ -156,10 +163,7 @@ public struct AAMVAParser: Sendable {
             weightPounds: pounds, weightKg: kilos,
             eyeColor: ValueDecoding.colour(lookup["DAY"], words: ValueDecoding.eyeWords),
             hairColor: ValueDecoding.colour(lookup["DAZ"], words: ValueDecoding.hairWords),
-            street: ValueDecoding.nonEmpty(lookup["DAG"] ?? lookup["DAL"]),
-            street2: ValueDecoding.nonEmpty(lookup["DAH"] ?? lookup["DAM"]),
-            city: ValueDecoding.nonEmpty(lookup["DAI"] ?? lookup["DAN"]),
-            state: ValueDecoding.nonEmpty(lookup["DAJ"] ?? lookup["DAO"]),
+            street: address[0], street2: address[1], city: address[2], state: state,
             postalCode: ValueDecoding.postalCode(postalRaw),
             postalCodeRaw: postalRaw,
             vehicleClass: ValueDecoding.nonEmpty(lookup["DCA"] ?? lookup["DAR"]),

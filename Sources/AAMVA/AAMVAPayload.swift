@@ -13,7 +13,8 @@ public struct AAMVAElement: Sendable, Equatable, Codable {
         case text(String)
     }
 
-    /// The value, trimmed of surrounding spaces and tabs.
+    /// The value, trimmed of surrounding spaces and tabs; from a parsed payload it never
+    /// holds a control character.
     public var value: String {
         switch source {
         case .text(let text): return text
@@ -38,10 +39,11 @@ public struct AAMVAElement: Sendable, Equatable, Codable {
         source = .text(value)
     }
 
-    /// For the scanner: the ID at `idAt` in `bytes`, the value in `valueRange` (untrimmed).
+    /// For the scanner: the ID at `idAt` in `bytes`, the value in `valueRange` (untrimmed,
+    /// possibly running into a separator the split did not see).
     init(_ bytes: [UInt8], idAt i: Int, valueRange: Range<Int>) {
         key = Int(bytes[i]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2])
-        let trimmed = ElementScan.trimmed(bytes, valueRange)
+        let trimmed = ElementScan.value(bytes, valueRange)
         source = .payload(bytes, lo: Int32(trimmed.lowerBound), hi: Int32(trimmed.upperBound))
     }
 

@@ -163,6 +163,20 @@ enum ElementScan {
         return lo..<hi
     }
 
+    static func isControl(_ c: UInt8) -> Bool { c < 0x20 || c == 0x7F }
+
+    /// The value in `range`: it starts after leading padding and control characters and
+    /// ends at the next control character, then loses trailing padding.  A control
+    /// character is never part of a value; inside one it is a separator the split did not
+    /// see (a payload cut short by NULs leaves too few to split on, "123\n") or damage.
+    static func value(_ b: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        var lo = range.lowerBound
+        while lo < range.upperBound, b[lo] == 0x20 || isControl(b[lo]) { lo += 1 }
+        var hi = lo
+        while hi < range.upperBound, !isControl(b[hi]) { hi += 1 }
+        return trimmed(b, lo..<hi)
+    }
+
     /// The text of `b[range]`: ASCII in practice; Latin-1 letters kept when the bytes are not UTF-8.
     static func decode(_ b: [UInt8], _ range: Range<Int>) -> String {
         let ascii = b.withUnsafeBufferPointer { buf -> String? in

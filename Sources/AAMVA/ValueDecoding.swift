@@ -102,15 +102,12 @@ enum ValueDecoding {
     }
 
     /// Height in inches and centimetres from `DAU` (`509` ft-in in v1, `068 in`, `175 cm`,
-    /// `72 IN`, `5-06`), or `DAV` (cm, v1).
+    /// `72 IN`, `5-06`), or `DAV` (cm in v1, though NC writes feet-inches `5-06` there too).
     static func height(dau: String?, dav: String?, version: Int) -> (inches: Int?, cm: Int?) {
         if let raw = dau.map({ trim($0).uppercased() }), !raw.isEmpty {
             let digits = raw.prefix { $0.isASCII && $0.isNumber }
             if raw.contains("CM"), let cm = Int(digits), cm > 0 { return centimetres(cm) }
-            if raw.contains("-") {
-                let parts = raw.split(separator: "-").compactMap { Int(trim(String($0))) }
-                if parts.count == 2, parts[1] < 12, (0...9).contains(parts[0]) { return inches(parts[0] * 12 + parts[1]) }
-            }
+            if let total = feetAndInches(raw) { return inches(total) }
             if let n = Int(digits), n > 0 {
                 if raw.contains("IN") { return inches(n) }
                 // v1 writes feet and inches ("509" = 5 ft 9 in); later versions write inches.
@@ -119,10 +116,19 @@ enum ValueDecoding {
             }
         }
         if let raw = dav.map({ trim($0).uppercased() }) {
+            if let total = feetAndInches(raw) { return inches(total) }
             let digits = raw.prefix { $0.isASCII && $0.isNumber }
             if let cm = Int(digits), cm > 0 { return centimetres(cm) }
         }
         return (nil, nil)
+    }
+
+    /// Inches of a feet-inches height written with a dash (`5-06`), or `nil`.
+    private static func feetAndInches(_ raw: String) -> Int? {
+        guard raw.contains("-") else { return nil }
+        let parts = raw.split(separator: "-").compactMap { Int(trim(String($0))) }
+        guard parts.count == 2, parts[1] < 12, (0...9).contains(parts[0]) else { return nil }
+        return parts[0] * 12 + parts[1]
     }
 
     /// Heights outside 1–120 inches are not heights (and huge ones would overflow).
@@ -156,11 +162,19 @@ enum ValueDecoding {
         return zip
     }
 
+    // Words and short spellings some cards print instead of the D-20 codes, per table.
+    // Two letters or BRN for brown: BR (Arizona, eyes and hair), BN (West Virginia eyes,
+    // c0shea/IdParser issue #21), BRN (California). Black is BK, as in D-20's own race codes.
+    // Hair BL is blond: the hair table has no blue, and black is BK. Eye BL (blue in old
+    // v1 cards, STANDARD_NOTES §4) stays as printed: ../shared/corpus expects "BL" for the
+    // DL/ID-2000 annex cards. Ambiguous spellings (GR: gray or green) stay as printed too.
     static let hairWords: [String: String] = ["BALD": "BAL", "BLACK": "BLK", "BLOND": "BLN", "BLONDE": "BLN", "BROWN": "BRO",
                                               "GRAY": "GRY", "GREY": "GRY", "RED": "RED", "AUBURN": "RED", "SANDY": "SDY",
-                                              "WHITE": "WHI", "UNKNOWN": "UNK"]
+                                              "WHITE": "WHI", "UNKNOWN": "UNK",
+                                              "BK": "BLK", "BL": "BLN", "BR": "BRO", "BN": "BRO", "BRN": "BRO"]
     static let eyeWords: [String: String] = ["BLACK": "BLK", "BLUE": "BLU", "BROWN": "BRO", "GRAY": "GRY", "GREY": "GRY",
-                                             "GREEN": "GRN", "HAZEL": "HAZ", "MAROON": "MAR", "PINK": "PNK", "UNKNOWN": "UNK"]
+                                             "GREEN": "GRN", "HAZEL": "HAZ", "MAROON": "MAR", "PINK": "PNK", "UNKNOWN": "UNK",
+                                             "BK": "BLK", "BR": "BRO", "BN": "BRO", "BRN": "BRO"]
 
     /// A D-20 colour code as printed; words are turned into codes, "no value" forms into `nil`.
     static func colour(_ raw: String?, words: [String: String]) -> String? {
@@ -168,7 +182,8 @@ enum ValueDecoding {
         return words[v] ?? v
     }
 
-    /// Names by version (§3): v1 `DAA` (comma: LAST,FIRST,MIDDLE,SUFFIX; CO and TN: FIRST,MIDDLE,LAST;
+    /// Names by version (§3): v1 `DAA` (comma: LAST,FIRST,MIDDLE,SUFFIX; CO and TN
+    /// (`JurisdictionRules`): FIRST,MIDDLE,LAST;
     /// spaces only: FIRST MIDDLE LAST), v2/v3 `DCS` + `DCT`, v4+ `DCS`/`DAC`/`DAD`.
     static func names(_ value: (String) -> String?, version: Int, jurisdiction: String?)
         -> (first: String?, middle: String?, last: String?, suffix: String?) {
@@ -180,10 +195,8 @@ enum ValueDecoding {
         var suffix = clean(value("DCU")) ?? clean(value("DAE"))
         if let last = clean(value("DCS")) {
             if let first = clean(value("DAC")) {
-                // a middle name or initial printed inside DAC when DAD is absent ("MARCIA MOTORIST")
-                if clean(value("DAD")) == nil, let space = first.firstIndex(of: " ") {
-                    return (String(first[..<space]), trim(String(first[first.index(after: space)...])), last, suffix)
-                }
+                // DAC is the first name, whole ("MARY ANN"), with or without DAD; only
+                // v2/v3 DCT holds first and middle names together
                 return (first, clean(value("DAD")), last, suffix)
             }
             if let given = clean(value("DCT")) {
@@ -201,7 +214,7 @@ enum ValueDecoding {
         if full.contains(",") {
             let parts = full.split(separator: ",", omittingEmptySubsequences: false).map { trim(String($0)) }
             func part(_ i: Int) -> String? { i < parts.count && !parts[i].isEmpty ? parts[i] : nil }
-            if jurisdiction == "CO" || jurisdiction == "TN" {
+            if let jurisdiction, JurisdictionRules.givenNamesFirstInDAA.contains(jurisdiction) {
                 return (part(0), part(1), part(2), suffix ?? part(3))
             }
             if part(2) == nil, let given = part(1), let space = given.firstIndex(of: " ") {

@@ -133,3 +133,41 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(ElementCatalogue.definition("DDP")?.status(in: 10), .undefined)
     }
 }
+
+extension ParserTests {
+    func testTwoLetterColourSpellings() {
+        for raw in ["BR", "BN", "BR ", "br"] { XCTAssertEqual(ValueDecoding.colour(raw, words: ValueDecoding.eyeWords), "BRO", raw) }
+        XCTAssertEqual(ValueDecoding.colour("BK", words: ValueDecoding.eyeWords), "BLK")
+        XCTAssertEqual(ValueDecoding.colour("BL", words: ValueDecoding.hairWords), "BLN")
+        XCTAssertEqual(ValueDecoding.colour("BK", words: ValueDecoding.hairWords), "BLK")
+        XCTAssertEqual(ValueDecoding.colour("BR", words: ValueDecoding.hairWords), "BRO")
+        XCTAssertEqual(ValueDecoding.colour("BN", words: ValueDecoding.hairWords), "BRO")
+        // three-letter codes stay as they are
+        for code in ["BLK", "BLU", "BRO", "GRY", "GRN", "HAZ", "MAR", "PNK", "DIC", "UNK"] {
+            XCTAssertEqual(ValueDecoding.colour(code, words: ValueDecoding.eyeWords), code)
+        }
+        for code in ["BAL", "BLK", "BLN", "BRO", "GRY", "RED", "SDY", "WHI", "UNK"] {
+            XCTAssertEqual(ValueDecoding.colour(code, words: ValueDecoding.hairWords), code)
+        }
+    }
+
+    func testHeightInDAVAsFeetAndInches() {
+        // 5 ft 6 in = 66 in = 167.64 cm
+        XCTAssertEqual(ValueDecoding.height(dau: nil, dav: "5-06", version: 1).inches, 66)
+        XCTAssertEqual(ValueDecoding.height(dau: nil, dav: "5-06", version: 1).cm, 168)
+        XCTAssertEqual(ValueDecoding.height(dau: "", dav: "5-06", version: 1).cm, 168)
+        XCTAssertEqual(ValueDecoding.height(dau: nil, dav: "175", version: 1).cm, 175)
+    }
+
+    func testFirstNameOfTwoWordsWithoutMiddleName() {
+        func names(_ values: [String: String], version: Int) -> [String?] {
+            let n = ValueDecoding.names({ values[$0] }, version: version, jurisdiction: "CA")
+            return [n.first, n.middle, n.last]
+        }
+        XCTAssertEqual(names(["DCS": "PUBLIC", "DAC": "MARY ANN"], version: 9), ["MARY ANN", nil, "PUBLIC"])
+        XCTAssertEqual(names(["DCS": "PUBLIC", "DAC": "MARY ANN", "DAD": ""], version: 4), ["MARY ANN", nil, "PUBLIC"])
+        XCTAssertEqual(names(["DCS": "PUBLIC", "DAC": "MARY ANN", "DAD": "NONE"], version: 10), ["MARY ANN", nil, "PUBLIC"])
+        XCTAssertEqual(names(["DCS": "PUBLIC", "DCT": "MARY ANN"], version: 3), ["MARY", "ANN", "PUBLIC"])
+        XCTAssertEqual(names(["DAB": "PUBLIC", "DAC": "MARY ANN", "DAD": "LOU"], version: 1), ["MARY ANN", "LOU", "PUBLIC"])
+    }
+}

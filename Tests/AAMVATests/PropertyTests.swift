@@ -85,4 +85,21 @@ final class PropertyTests: XCTestCase {
             _ = try? AAMVAParser().parse(bytes)
         }
     }
+
+    /// Whatever damage a payload has, no element value or decoded field holds a control
+    /// character (they separate elements; they are never part of one).
+    func testNoValueEverHoldsAControlCharacter() throws {
+        var generator = AAMVAGenerator(seed: 8)
+        var mutator = AAMVAMutator(seed: 9, rate: 0.5)
+        var failures: [String] = []
+        for i in 0..<3_000 {
+            var (damaged, _) = mutator.mutate(generator.next().payload)
+            // every third payload also cut short, as a NUL-padded buffer leaves it
+            if i % 3 == 0, damaged.count > 60 { damaged = Array(damaged.prefix(60 + i % 120)) + [0, 0, 0, 0] }
+            guard let r = try? AAMVAParser().parse(damaged) else { continue }
+            let found = Issue19CasesTests.controlCharacters(in: r)
+            if !found.isEmpty { failures.append("\(i): \(found)") }
+        }
+        XCTAssertEqual(failures.prefix(5), [], "\(failures.count) payloads")
+    }
 }
