@@ -36,7 +36,7 @@ extension IdentityDocument {
     static func kind(of result: MRZResult) -> DocumentKind {
         let code = Array(result.documentCode)
         switch result.format {
-        case .swissDrivingLicense: return .driverLicense
+        case .swissDrivingLicense, .frenchDrivingLicence: return .driverLicense
         case .frenchID: return .identityCard
         case .mrvA, .mrvB: return .visa
         default: break

@@ -69,15 +69,21 @@ public struct MRZCorrector: Sendable {
         for field in checked {
             let current = Array(fixed[field.line][field.range])
             let digit = fixed[field.line][field.checkDigit!]
-            let passes = MRZParser.verify(current[...], digit: digit, fillerMeansEmpty: field.name == .optionalData)
+            // what the digit covers with `reading` in the field's place
+            func covered(_ reading: [UInt8]) -> [UInt8] {
+                var line = fixed[field.line]
+                line.replaceSubrange(field.range, with: reading)
+                return Array(line[field.checkedRange])
+            }
+            let passes = MRZParser.verify(covered(current)[...], digit: digit, fillerMeansEmpty: field.name == .optionalData)
             // A field that already satisfies its digit is left alone: changing it could
             // only swap one reading the digit accepts for another.
             // At most one change per field: with two, a wrong pair cancels in the 7-3-1 sum
             // often enough (`00` read `OO` adds 24·7 + 24·3 ≡ 0).
             var readings = passes ? [current] : Self.readings(of: current, options: Array(searchOptions[field.line][field.range]),
                                                               class: field.characters, limit: maximumCandidates, maximumSwaps: 1)
-            readings = readings.filter { MRZParser.verify($0[...], digit: digit, fillerMeansEmpty: field.name == .optionalData) }
-            if layout.format == .td1, field.name == .documentNumber, digit == MRZCharset.filler {
+            readings = readings.filter { MRZParser.verify(covered($0)[...], digit: digit, fillerMeansEmpty: field.name == .optionalData) }
+            if layout.longNumber != nil, field.name == .documentNumber, digit == MRZCharset.filler {
                 readings = [current]  // long numbers are verified by the parser as a whole
             }
             if readings.isEmpty { return nil }
@@ -117,7 +123,7 @@ public struct MRZCorrector: Sendable {
     /// Readings that need more changes than this are not considered.
     static let maximumChanges = 4
 
-    private func finish(input: [[UInt8]], candidate: [[UInt8]], layout: FormatLayout) -> MRZCorrection? {
+    private func finish(input: [[UInt8]], candidate: [[UInt8]], layout: MRZLayout) -> MRZCorrection? {
         let result = parser.interpret(candidate, layout: layout)
         guard result.isValid else { return nil }
         var changes: [MRZCorrection.Change] = []
@@ -134,14 +140,14 @@ public struct MRZCorrector: Sendable {
         return MRZCorrection(result: result, changes: changes, uncertainFields: uncertain)
     }
 
-    static func isCoveredByCheck(_ field: FieldLayout, layout: FormatLayout) -> Bool {
+    static func isCoveredByCheck(_ field: MRZLayout.Field, layout: MRZLayout) -> Bool {
         if field.checkDigit != nil { return true }
         return layout.composite?.spans.contains { $0.line == field.line && $0.range.overlaps(field.range) } ?? false
     }
 
     /// The class of every position: the field's class, digits for check digits, and
     /// alphabetic (which allows the filler) for the unassigned filler positions.
-    static func positionClasses(_ layout: FormatLayout) -> [[CharacterClass]] {
+    static func positionClasses(_ layout: MRZLayout) -> [[CharacterClass]] {
         var classes = layout.lineLengths.map { [CharacterClass](repeating: .alphabetic, count: $0) }
         for field in layout.fields {
             for c in field.range { classes[field.line][c] = field.characters }

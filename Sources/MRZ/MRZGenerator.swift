@@ -31,7 +31,8 @@ public struct MRZGenerator: Sendable {
 
     /// The next MRZ, of `format` or of a random format.
     public mutating func next(format: MRZFormat? = nil) -> GeneratedMRZ {
-        let format = format ?? MRZFormat.allCases.randomElement(using: &rng)!
+        // the built-in formats only: a format registered elsewhere does not change what a seed gives
+        let format = format ?? MRZLayout.builtIn.randomElement(using: &rng)!.format
         let surname = words(1...2)
         let given = words(1...3)
         let issuing = pick(Self.countries)
@@ -64,8 +65,15 @@ public struct MRZGenerator: Sendable {
             optional = nil
             expiryOut = nil
             nationalityOut = nil
+        case .frenchDrivingLicence:
+            documentCode = "D1"
+            number = digits(2) + letters(2) + digits(5)
+            optional = nil
+            nationalityOut = nil
+        default:
+            documentCode = String(repeating: "<", count: 2)
         }
-        let issuingOut = format == .frenchID ? "FRA" : (format == .swissDrivingLicense ? "CHE" : issuing)
+        let issuingOut = [.frenchID, .frenchDrivingLicence].contains(format) ? "FRA" : (format == .swissDrivingLicense ? "CHE" : issuing)
         fields[.documentCode] = documentCode
         fields[.issuingCountry] = issuingOut
         fields[.documentNumber] = number
@@ -79,6 +87,9 @@ public struct MRZGenerator: Sendable {
             fields[.surname] = surname.replacingOccurrences(of: " ", with: "<")
             fields[.givenNames] = given.replacingOccurrences(of: " ", with: "<<")
             fields[.administrativeCode] = digits(3) + digits(3)
+        case .frenchDrivingLicence:
+            fields[.surname] = surname.replacingOccurrences(of: " ", with: "<")
+            fields[.sex] = nil
         case .swissDrivingLicense:
             fields[.language] = pick(["D", "F", "I"])
             fields[.pinCode] = digits(9)
@@ -95,7 +106,7 @@ public struct MRZGenerator: Sendable {
             format: format, lines: lines, documentCode: documentCode.replacingOccurrences(of: "<", with: ""),
             issuingCountry: issuingOut, surname: parsed?.surname ?? surname, givenNames: parsed?.givenNames ?? given,
             documentNumber: number, nationality: nationalityOut, birthDate: birth,
-            sex: format == .swissDrivingLicense ? "<" : sex, expiryDate: expiryOut, optionalData: optional)
+            sex: [.swissDrivingLicense, .frenchDrivingLicence].contains(format) ? "<" : sex, expiryDate: expiryOut, optionalData: optional)
     }
 
     private mutating func pick<T>(_ options: [T]) -> T { options.randomElement(using: &rng)! }

@@ -6,8 +6,16 @@ public enum MRZInput {
     /// Longer input is refused outright so that a 10 MB paste costs nothing.
     public static let maximumCharacters = 4_096
 
-    /// Total lengths of the layouts when given as one string, with their line lengths.
-    static let singleStringSplits: [Int: [Int]] = [90: [30, 30, 30], 88: [44, 44], 72: [36, 36], 69: [9, 30, 30]]
+    /// Total lengths of the layouts when given as one string, with their line lengths
+    /// (from the format table; a one-line layout needs no split).
+    static var singleStringSplits: [Int: [Int]] {
+        var splits: [Int: [Int]] = [:]
+        for format in MRZFormat.allCases where format.lineLengths.count > 1 {
+            let total = format.lineLengths.reduce(0, +)
+            if splits[total] == nil { splits[total] = format.lineLengths }
+        }
+        return splits
+    }
 
     /// A byte that stands for a character outside the MRZ charset.
     static let invalidMarker: UInt8 = 0xFF
@@ -42,7 +50,7 @@ public enum MRZInput {
         }
         if !current.isEmpty { lines.append(current) }
         if lines.isEmpty { throw .empty }
-        if lines.count == 1, let lengths = singleStringSplits[lines[0].count] {
+        if lines.count == 1, let lengths = singleStringSplits[lines[0].count], lengths.count > 1 {
             var split: [[UInt8]] = []
             var start = 0
             for length in lengths { split.append(Array(lines[0][start..<start + length])); start += length }

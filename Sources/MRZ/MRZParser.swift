@@ -32,49 +32,51 @@ public struct MRZParser: Sendable {
     public func parse(lines: [[UInt8]]) throws(MRZError) -> MRZResult {
         let layout = try Self.detectLayout(lines)
         let result = interpret(lines, layout: layout)
-        if layout.format == .frenchID, !result.isValid {
-            // "IDFRA" also starts a standard TD2 document; keep whichever reading checks out.
-            let td2 = interpret(lines, layout: FormatLayout.td2)
-            if td2.checks.filter(\.valid).count > result.checks.filter(\.valid).count { return td2 }
+        if let name = layout.fallback, !result.isValid, let fallback = MRZFormat(rawValue: name)?.layout,
+           fallback.lineLengths == layout.lineLengths {
+            // e.g. "IDFRA" also starts a standard TD2 document; keep whichever reading checks out
+            let other = interpret(lines, layout: fallback)
+            if other.checks.filter(\.valid).count > result.checks.filter(\.valid).count { return other }
         }
         return result
     }
 
-    /// Chooses the layout from the line count and lengths, then from the document code.
-    static func detectLayout(_ lines: [[UInt8]]) throws(MRZError) -> FormatLayout {
+    /// Chooses the layout from the format table: the line count, the line lengths, then
+    /// the start of the first line (`V` for a visa) among layouts of the same lengths.
+    static func detectLayout(_ lines: [[UInt8]]) throws(MRZError) -> MRZLayout {
         for line in lines.indices {
             if let column = lines[line].firstIndex(of: MRZInput.invalidMarker) {
                 throw .invalidCharacter(line: line + 1, column: column + 1, character: "?")
             }
         }
-        switch lines.count {
-        case 2:
-            let first = lines[0].count, second = lines[1].count
-            let width: Int
-            if first == 44 || second == 44 { width = 44 } else if first == 36 || second == 36 { width = 36 } else {
-                throw .wrongLineLength(line: 1, length: first, expected: [36, 44])
-            }
-            if first != width { throw .wrongLineLength(line: 1, length: first, expected: [width]) }
-            if second != width { throw .wrongLineLength(line: 2, length: second, expected: [width]) }
-            let isVisa = lines[0][0] == UInt8(ascii: "V")
-            if width == 44 { return isVisa ? FormatLayout.mrvA : FormatLayout.td3 }
-            if isVisa { return FormatLayout.mrvB }
-            if lines[0].starts(with: Array("IDFRA".utf8)) { return FormatLayout.frenchID }
-            return FormatLayout.td2
-        case 3:
-            let expected = lines[0].count < 20 ? [9, 30, 30] : [30, 30, 30]
-            for (index, line) in lines.enumerated() where line.count != expected[index] {
-                throw .wrongLineLength(line: index + 1, length: line.count, expected: [expected[index]])
-            }
-            return expected[0] == 9 ? FormatLayout.swissDrivingLicense : FormatLayout.td1
-        default:
-            throw .wrongLineCount(lines.count)
+        let layouts = MRZFormat.allCases.map(\.layout).filter { $0.lineLengths.count == lines.count }
+        guard !layouts.isEmpty else { throw .wrongLineCount(lines.count) }
+        let lengths = lines.map(\.count)
+        let shaped = layouts.filter { $0.lineLengths == lengths }
+        guard !shaped.isEmpty else { throw lengthError(lengths, candidates: layouts.map(\.lineLengths)) }
+        return shaped.first { layout in layout.documentCodePrefix.map { lines[0].starts(with: Array($0.utf8)) } ?? false }
+            ?? shaped.first { $0.documentCodePrefix == nil } ?? shaped[0]
+    }
+
+    /// The line-length error for lines no layout has: against the layout whose lengths the
+    /// lines come closest to (most lines right, then the first line's length nearest), the
+    /// first line that is wrong; when no line is right, every length a first line may have.
+    static func lengthError(_ lengths: [Int], candidates: [[Int]]) -> MRZError {
+        func matches(_ c: [Int]) -> Int { zip(c, lengths).filter { $0 == $1 }.count }
+        let unique = candidates.reduce(into: [[Int]]()) { if !$0.contains($1) { $0.append($1) } }
+        let best = unique.enumerated().min { a, b in
+            (-matches(a.element), abs(a.element[0] - lengths[0]), a.offset) < (-matches(b.element), abs(b.element[0] - lengths[0]), b.offset)
+        }!.element
+        if matches(best) == 0 {
+            return .wrongLineLength(line: 1, length: lengths[0], expected: Array(Set(unique.map { $0[0] })).sorted())
         }
+        let line = best.indices.first { best[$0] != lengths[$0] }!
+        return .wrongLineLength(line: line + 1, length: lengths[line], expected: [best[line]])
     }
 
     // MARK: - Interpretation
 
-    func interpret(_ lines: [[UInt8]], layout: FormatLayout) -> MRZResult {
+    func interpret(_ lines: [[UInt8]], layout: MRZLayout) -> MRZResult {
         var checks: [MRZCheck] = []
         checks.reserveCapacity(5)
         var warnings: [MRZWarning] = []
@@ -91,7 +93,8 @@ public struct MRZParser: Sendable {
                 } else {
                     // A digit over characters the field may not hold (a letter in a date)
                     // proves nothing: OCR misreads can satisfy it (`1806058` read `1S06058`).
-                    valid = scan.mrz && scan.conforms && MRZCharset.isDigit(digit) && scan.sum % 10 == Int(digit &- 48)
+                    let sum = field.checkedRange == field.range ? scan : CheckDigit.scan(lines[field.line], field.checkedRange, allowed: 0)
+                    valid = scan.mrz && scan.conforms && sum.mrz && MRZCharset.isDigit(digit) && sum.sum % 10 == Int(digit &- 48)
                 }
                 // A value that cannot exist fails its field's check even when its digit
                 // holds: a corrected or misread `121238` (day 38) is not a birth date.
@@ -103,10 +106,14 @@ public struct MRZParser: Sendable {
                     valid = false
                     warnings.append(MRZWarning(field: field.name.rawValue, message: "documentNumber has a filler inside the number, so its check fails."))
                 }
-                if layout.format == .td1, field.name == .documentNumber, digit == MRZCharset.filler,
-                   let long = Self.td1LongNumber(lines[0]) {
+                if field.name == .documentNumber, digit == MRZCharset.filler, let rule = layout.longNumber,
+                   let long = Self.longNumber(lines, field: field, rule: rule) {
                     valid = long.valid
                     longNumber = long.number
+                    if long.fillerCounted {
+                        warnings.append(MRZWarning(field: field.name.rawValue,
+                                                   message: "documentNumber's check digit holds only when counted over the number with its '<', as this issuer computes it."))
+                    }
                 }
                 checks.append(MRZCheck(name: field.name.rawValue, valid: valid))
             }
@@ -144,7 +151,7 @@ public struct MRZParser: Sendable {
     }
 
     /// The composite digit over its spans, without copying them.
-    static func verifyComposite(_ composite: CompositeLayout, _ lines: [[UInt8]]) -> Bool {
+    static func verifyComposite(_ composite: MRZLayout.Composite, _ lines: [[UInt8]]) -> Bool {
         let digit = lines[composite.line][composite.column]
         guard MRZCharset.isDigit(digit) else { return false }
         var sum = 0, position = 0
@@ -157,16 +164,25 @@ public struct MRZParser: Sendable {
         return sum % 10 == Int(digit - UInt8(ascii: "0"))
     }
 
-    /// ICAO 9303 part 5, note j: a TD1 document number longer than 9 characters has `<`
-    /// in its check-digit position; it continues in the optional data, whose last
-    /// character before the first filler is the check digit of the whole number.
-    static func td1LongNumber(_ line: [UInt8]) -> (number: String, valid: Bool)? {
-        let tail = line[15...].prefix(while: { $0 != MRZCharset.filler })
+    /// ICAO 9303 parts 5 and 6: a document number longer than its field has `<` in its
+    /// check-digit position; it continues in the optional data, whose last character before
+    /// the first filler is the check digit of the whole number.  `fillerCounted`: the digit
+    /// holds only over the number with that `<` (the issuer's own rule, `rule.fillerCountedIssuers`).
+    static func longNumber(_ lines: [[UInt8]], field: MRZLayout.Field, rule: MRZLayout.LongNumber) -> (number: String, valid: Bool, fillerCounted: Bool)? {
+        let line = lines[rule.line]
+        let tail = line[rule.continuation].prefix(while: { $0 != MRZCharset.filler })
         guard tail.count >= 2 else { return nil }
         let extra = tail.dropLast()
-        var number = Array(line[5..<14])
+        var number = Array(line[field.range])
         number.append(contentsOf: extra)
-        return (String(decoding: number, as: UTF8.self), verify(number[...], digit: tail.last!))
+        let text = String(decoding: number, as: UTF8.self)
+        if verify(number[...], digit: tail.last!) { return (text, true, false) }
+        let issuer = String(decoding: lines[0][2..<5], as: UTF8.self).replacingOccurrences(of: "<", with: "")
+        if rule.fillerCountedIssuers.contains(issuer), let check = field.checkDigit {
+            let withFiller = Array(line[field.range.lowerBound...check]) + extra
+            if verify(withFiller[...], digit: tail.last!) { return (text, true, true) }
+        }
+        return (text, false, false)
     }
 
     /// Whether `digit` is the check digit of `bytes`.  A `<` in place of the digit is

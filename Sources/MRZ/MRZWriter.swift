@@ -4,25 +4,25 @@
 public enum MRZWriter {
     /// The lines of a `format` MRZ holding `fields`.
     ///
-    /// `.name` is the whole name field (`SURNAME<<GIVEN<NAMES`).  A TD1 document number
-    /// longer than 9 characters is written with the long-number rule of ICAO 9303 part 5.
+    /// `.name` is the whole name field (`SURNAME<<GIVEN<NAMES`).  A document number longer
+    /// than its field is written with the layout's long-number rule (ICAO 9303 parts 5, 6).
     public static func lines(format: MRZFormat, fields: [MRZFieldName: String]) -> [String] {
         let layout = format.layout
         var lines = layout.lineLengths.map { [UInt8](repeating: MRZCharset.filler, count: $0) }
         var longNumber = false
         for field in layout.fields {
             guard var value = fields[field.name].map({ Array($0.utf8) }) else { continue }
-            if format == .td1, field.name == .documentNumber, value.count > 9 {
-                writeLongTD1Number(value, into: &lines[0])
+            if field.name == .documentNumber, value.count > field.range.count, let rule = layout.longNumber, let check = field.checkDigit {
+                writeLongNumber(value, field: field, check: check, rule: rule, into: &lines[rule.line])
                 longNumber = true
                 continue
             }
-            if field.name == .optionalData, longNumber {
+            if field.name == .optionalData, longNumber, let rule = layout.longNumber {
                 // the long number occupies the start of the optional data; put ours after it
-                let used = (lines[0][15...].firstIndex(of: MRZCharset.filler) ?? 30) + 1
-                let room = max(0, 30 - used)
-                value = Array(value.prefix(room))
-                for (i, b) in value.enumerated() { lines[0][used + i] = b }
+                let end = rule.continuation.upperBound
+                let used = (lines[rule.line][rule.continuation].firstIndex(of: MRZCharset.filler) ?? end) + 1
+                value = Array(value.prefix(max(0, end - used)))
+                for (i, b) in value.enumerated() { lines[rule.line][used + i] = b }
                 continue
             }
             value = Array(value.prefix(field.range.count))
@@ -31,11 +31,10 @@ public enum MRZWriter {
         for field in layout.fields {
             guard let column = field.checkDigit else { continue }
             if field.name == .documentNumber, longNumber { continue }
-            let bytes = lines[field.line][field.range]
-            if field.name == .optionalData, bytes.allSatisfy({ $0 == MRZCharset.filler }) {
+            if field.name == .optionalData, lines[field.line][field.range].allSatisfy({ $0 == MRZCharset.filler }) {
                 lines[field.line][column] = MRZCharset.filler
             } else {
-                lines[field.line][column] = digit(bytes)
+                lines[field.line][column] = digit(lines[field.line][field.checkedRange])
             }
         }
         if let composite = layout.composite {
@@ -50,11 +49,13 @@ public enum MRZWriter {
         UInt8(ascii: "0") + UInt8(CheckDigit.compute(bytes) ?? 0)
     }
 
-    private static func writeLongTD1Number(_ number: [UInt8], into line: inout [UInt8]) {
-        for i in 0..<9 { line[5 + i] = number[i] }
-        line[14] = MRZCharset.filler
-        let rest = Array(number[9...].prefix(13))
-        for (i, b) in rest.enumerated() { line[15 + i] = b }
-        line[15 + rest.count] = digit((Array(number[0..<9]) + rest)[...])
+    private static func writeLongNumber(_ number: [UInt8], field: MRZLayout.Field, check: Int, rule: MRZLayout.LongNumber,
+                                        into line: inout [UInt8]) {
+        let head = field.range.count
+        for i in 0..<head { line[field.range.lowerBound + i] = number[i] }
+        line[check] = MRZCharset.filler
+        let rest = Array(number[head...].prefix(rule.continuation.count - 1))
+        for (i, b) in rest.enumerated() { line[rule.continuation.lowerBound + i] = b }
+        line[rule.continuation.lowerBound + rest.count] = digit((Array(number[0..<head]) + rest)[...])
     }
 }

@@ -1,3 +1,4 @@
+import MRZ
 import Foundation
 import Imaging
 
@@ -28,7 +29,14 @@ enum BandFinder {
         return bands.sorted { $0.last!.y > $1.last!.y }
     }
 
-    /// Whether the line in `box` is set like an MRZ line: 24–50 glyphs at one fixed pitch.
+    /// Glyph counts of a line that may be an MRZ line: the format table's full line lengths
+    /// (30–44 today), with room for a pitch measured a fifth too wide or narrow.
+    static var glyphsPerLine: ClosedRange<Double> {
+        let lengths = MRZFormat.fullLineLengths
+        return Double(lengths.lowerBound) * 0.8...Double(lengths.upperBound) * 1.15
+    }
+
+    /// Whether the line in `box` is set like an MRZ line: `glyphsPerLine` glyphs at one fixed pitch.
     /// Measured on the generated and real MRZ sets and on licence backs: every MRZ line
     /// read validly has ≥ 87 % of its glyph-to-glyph distances within 20 % of the median
     /// one; the text lines of licences that form band-like groups have at most 50 %.
@@ -45,7 +53,7 @@ enum BandFinder {
         let pitch = distances[distances.count / 2]
         let glyphs = Double(line.width) / max(pitch, 1)
         let regular = distances.filter { abs($0 - pitch) < 0.2 * pitch }.count
-        return (24...50).contains(glyphs) && Double(regular) >= 0.7 * Double(distances.count)
+        return Self.glyphsPerLine.contains(glyphs) && Double(regular) >= 0.7 * Double(distances.count)
     }
 
     /// Whether two bands cover the same lines (within half a line height).

@@ -88,18 +88,24 @@ struct LineReader {
 
     func read(_ band: [PixelBox], alternatives: Bool, view: View) -> MRZReading? {
         guard let first = ocrLine(band[0], view: view, alternatives: alternatives) else { return nil }
-        let target = band.count == 3 ? 30 : (abs(first.glyphs.count - 36) < abs(first.glyphs.count - 44) ? 36 : 44)
+        guard let shape = Self.lineLengths(lines: band.count, firstLineRead: first.glyphs.count) else { return nil }
         var fitted: [OCRLine] = []
         for (index, box) in band.enumerated() {
-            let line = fittedLine(box, to: target, alternatives: alternatives, view: view, firstTry: index == 0 ? first : nil)
+            let line = fittedLine(box, to: shape[index], alternatives: alternatives, view: view, firstTry: index == 0 ? first : nil)
             guard let line else { return nil }
             fitted.append(line)
         }
         let judge = ReadingJudge(corrector: corrector)
         // the confirming view, then the other view
         return judge.judge(fitted) { index, attempt in
-            ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other, alternatives: true).flatMap { Self.fitLength($0, to: target) }
+            ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other, alternatives: true).flatMap { Self.fitLength($0, to: shape[index]) }
         }
+    }
+
+    /// The line lengths of the format table's layouts of `lines` lines whose first line is
+    /// nearest in length to the one read (the OCR miscounts a few fillers at most).
+    static func lineLengths(lines: Int, firstLineRead: Int) -> [Int]? {
+        MRZFormat.allCases.map(\.lineLengths).filter { $0.count == lines }.min { abs($0[0] - firstLineRead) < abs($1[0] - firstLineRead) }
     }
 
     /// A line read to `target` characters.  A glyph split in two (`W` read as `NW`) or two

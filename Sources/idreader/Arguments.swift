@@ -1,4 +1,5 @@
 import Foundation
+import MRZ
 
 /// A mistake on the command line; the message says what to type instead (exit code 2).
 struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -193,7 +194,7 @@ enum ArgumentParser {
                 options.mutate = r
             } else if kind == "mrz", arg == "--type" || arg.hasPrefix("--type=") {
                 let v = try optionValue(arg, args, &i).uppercased()
-                let allowed = ["TD1", "TD2", "TD3", "MRVA", "MRVB", "FRENCH_ID", "SWISS_DL"]
+                let allowed = MRZFormat.allCases.map(\.rawValue)
                 guard allowed.contains(v) else { throw UsageError("--type takes one of \(allowed.joined(separator: ", ")); got '\(shown(v))'.") }
                 options.type = v
             } else if kind == "aamva", arg == "--version" || arg.hasPrefix("--version=") {

@@ -1,8 +1,12 @@
+import MRZ
 /// Help texts; each ends with a newline.
 enum Help {
+    /// The MRZ formats `generate mrz --type` takes, from the format table.
+    static var mrzTypes: String { MRZFormat.allCases.map(\.rawValue).joined(separator: "|") }
+
     static let version = "0.2.0"
 
-    static let overview = """
+    static var overview: String { """
     idreader — read identity documents offline: passport/ID/visa MRZs and US/Canadian licence barcodes.
 
     Usage:
@@ -10,14 +14,14 @@ enum Help {
       idreader mrz [--format ...] [TEXT | -]
       idreader aamva [--format ...] [FILE | -]
       idreader barcodes [--format ...] PATH...
-      idreader generate mrz   [--count N] [--seed S] [--type TD1|TD2|TD3|MRVA|MRVB] [--mutate RATE]
+      idreader generate mrz   [--count N] [--seed S] [--type \(mrzTypes)] [--mutate RATE]
       idreader generate aamva [--count N] [--seed S] [--version 1..10] [--mutate RATE]
       idreader help COMMAND | --help | --version
 
     Exit codes: 0 every input gave a valid document, 1 some input gave none (or only invalid
     ones), 2 usage error, 3 some input could not be read at all.
 
-    """
+    """ }
 
     static func text(for topic: String?) -> String {
         switch topic {
@@ -56,7 +60,7 @@ enum Help {
 
             """
         case "generate": return """
-            idreader generate mrz   [--count N] [--seed S] [--type TD1|TD2|TD3|MRVA|MRVB|FRENCH_ID|SWISS_DL] [--mutate RATE]
+            idreader generate mrz   [--count N] [--seed S] [--type \(mrzTypes)] [--mutate RATE]
             idreader generate aamva [--count N] [--seed S] [--version 1..10] [--mutate RATE]
 
             Emit valid documents — or, with --mutate RATE (0..1), deliberately damaged ones — as JSONL:

@@ -1,4 +1,5 @@
 import XCTest
+import MRZ
 import Foundation
 @testable import idreader
 
@@ -25,6 +26,26 @@ final class CLITests: XCTestCase {
 
     func object(_ text: String) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Issue 18: a format registered in a test is listed and handled by the CLI with no
+    /// other change (five lines of ten: no real layout, nor another test's toy, has that shape).
+    func testARegisteredFormatIsListedAndReadByTheCLI() throws {
+        let layout = MRZLayout(name: "TOY_CLI", lineLengths: [10, 10, 10, 10, 10], fields: [
+            .init(.documentCode, line: 0, 0..<1, .alphabetic), .init(.issuingCountry, line: 0, 1..<4, .alphabetic),
+            .init(.documentNumber, line: 0, 4..<9, .alphanumeric, check: 9), .init(.birthDate, line: 1, 0..<6, .numeric, check: 6),
+            .init(.sex, line: 1, 7..<8, .sex), .init(.name, line: 2, 0..<10, .alphabetic), .init(.optionalData, line: 3, 0..<10, .alphanumeric),
+        ], composite: nil)
+        let toy = (try? MRZFormat.register(layout)) ?? MRZFormat(rawValue: "TOY_CLI")!
+        XCTAssertTrue(run(["help", "generate"]).1.contains("TOY_CLI"))
+        let (code, out, err) = run(["generate", "mrz", "--type", "TOY_CLI", "--count", "2", "--seed", "1"])
+        XCTAssertEqual(code, 0, err)
+        XCTAssertEqual(out.split(separator: "\n").count, 2)
+        let lines = MRZWriter.lines(format: toy, fields: [.documentCode: "T", .issuingCountry: "UTO", .documentNumber: "AB123",
+                                                         .birthDate: "740812", .sex: "F", .name: "DOE<<JANE"])
+        let (mrzCode, mrzOut, _) = run(["mrz", "--format", "text"] + lines)
+        XCTAssertEqual(mrzCode, 0, mrzOut)
+        XCTAssertTrue(mrzOut.contains("AB123"))
     }
 
     func testMRZFromArgumentsAndStdin() throws {

@@ -32,7 +32,9 @@ final class ParserTests: XCTestCase {
 
     func testOtherErrors() {
         XCTAssertThrowsError(try parser.parse("  \n\r\n")) { XCTAssertEqual($0 as? MRZError, .empty) }
-        XCTAssertThrowsError(try parser.parse("ONE LINE ONLY")) { XCTAssertEqual($0 as? MRZError, .wrongLineCount(1)) }
+        // one line is the French driving licence's shape: the length is what is wrong
+        XCTAssertThrowsError(try parser.parse("ONE LINE ONLY")) { XCTAssertEqual($0 as? MRZError, .wrongLineLength(line: 1, length: 11, expected: [30])) }
+        XCTAssertThrowsError(try parser.parse("A\nB\nC\nD\nE\nF\nG")) { XCTAssertEqual($0 as? MRZError, .wrongLineCount(7)) }
         XCTAssertThrowsError(try parser.parse(td3[0] + "\n" + td3[1].replacingOccurrences(of: "UTO", with: "UTÖ"))) { error in
             XCTAssertEqual(error as? MRZError, .invalidCharacter(line: 2, column: 13, character: "Ö"))
         }

@@ -13,11 +13,11 @@ final class PropertyTests: XCTestCase {
             XCTAssertEqual(r.format, g.format, "\(i)")
             XCTAssertTrue(r.isValid, "\(i): \(g.lines) \(r.checks)")
             XCTAssertEqual(r.documentNumber, g.documentNumber, "\(i)")
-            XCTAssertEqual(r.birthDate?.raw, g.birthDate)
+            if g.format.layout.fields.contains(where: { $0.name == .birthDate }) { XCTAssertEqual(r.birthDate?.raw, g.birthDate) }
             XCTAssertEqual(r.expiryDate?.raw, g.expiryDate)
             XCTAssertEqual(r.sex, g.sex == "<" ? nil : g.sex)
             XCTAssertEqual(r.issuingCountry, g.issuingCountry)
-            if g.format != .frenchID && g.format != .swissDrivingLicense {
+            if ![.frenchID, .swissDrivingLicense, .frenchDrivingLicence].contains(g.format) {
                 XCTAssertEqual(r.nationality, g.nationality)
                 XCTAssertEqual(r.optionalData, g.optionalData)
             }
