@@ -11,8 +11,10 @@ let package = Package(
         .executable(name: "idreader", targets: ["idreader"]),
     ],
     targets: [
-        .target(name: "MRZ"),
-        .target(name: "AAMVA"),
+        // the seeded generator and the calendar rule MRZ and AAMVA share
+        .target(name: "IDCommon"),
+        .target(name: "MRZ", dependencies: ["IDCommon"]),
+        .target(name: "AAMVA", dependencies: ["IDCommon"]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),

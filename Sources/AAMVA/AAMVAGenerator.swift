@@ -1,3 +1,4 @@
+import IDCommon
 /// A generated payload and the field values a correct parser must decode from it.
 public struct GeneratedAAMVA: Sendable {
     public let payload: [UInt8]
@@ -7,9 +8,9 @@ public struct GeneratedAAMVA: Sendable {
 
 /// Random valid payloads of any version from a seed.
 public struct AAMVAGenerator: Sendable {
-    private var rng: SplitMix
+    private var rng: SeededRandom
 
-    public init(seed: UInt64) { rng = SplitMix(seed: seed) }
+    public init(seed: UInt64) { rng = SeededRandom(seed: seed) }
 
     static let firstNames = ["MICHAEL", "ANNA", "JOSE", "MARIA", "JOHN", "LI", "FATIMA", "DAVID", "SARAH", "KWAME", "OLGA", "NOAH"]
     static let lastNames = ["SAMPLE", "SMITH", "GARCIA", "NGUYEN", "OBRIEN", "MUELLER", "TANAKA", "JOHNSON", "LEE", "DUBOIS"]
@@ -103,19 +104,6 @@ public struct AAMVAGenerator: Sendable {
     }
     private func pad(_ n: Int, _ w: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, w - s.count)) + s }
     private func format5(_ n: Int) -> String { pad(n, 5) }
-}
-
-/// SplitMix64, so that seeds reproduce on every platform (this module needs no other).
-struct SplitMix: Sendable {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 import Foundation

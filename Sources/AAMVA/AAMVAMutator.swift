@@ -1,3 +1,4 @@
+import IDCommon
 /// One deliberate change to a payload.
 public struct AAMVAMutation: Sendable, Codable, Equatable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
@@ -26,11 +27,11 @@ public struct AAMVAMutation: Sendable, Codable, Equatable {
 
 /// Damages payloads the way capture paths and damaged symbols do, reporting what it did.
 public struct AAMVAMutator: Sendable {
-    private var rng: SplitMix
+    private var rng: SeededRandom
     /// Probability that each kind of damage is applied to a payload.
     public let rate: Double
 
-    public init(seed: UInt64, rate: Double) { rng = SplitMix(seed: seed); self.rate = max(0, min(1, rate)) }
+    public init(seed: UInt64, rate: Double) { rng = SeededRandom(seed: seed); self.rate = max(0, min(1, rate)) }
 
     /// Applies each kind of damage with probability `rate`, in a fixed order.
     public mutating func mutate(_ payload: [UInt8]) -> (payload: [UInt8], mutations: [AAMVAMutation]) {

@@ -1,3 +1,4 @@
+import IDCommon
 /// Decoding of element values (../shared/aamva/STANDARD_NOTES.md §4), tolerant of the
 /// variants real cards print.  Every function returns `nil` rather than failing.
 enum ValueDecoding {
@@ -80,11 +81,7 @@ enum ValueDecoding {
         return .invalid
     }
 
-    static func isCalendarDate(_ y: Int, _ m: Int, _ d: Int) -> Bool {
-        guard (1...12).contains(m), d >= 1 else { return false }
-        let days = [31, (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return d <= days[m - 1]
-    }
+    static func isCalendarDate(_ y: Int, _ m: Int, _ d: Int) -> Bool { Gregorian.isValid(year: y, month: m, day: d) }
 
     static func iso(_ y: Int, _ m: Int, _ d: Int) -> String {
         func pad(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }

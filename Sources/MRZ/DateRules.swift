@@ -1,4 +1,5 @@
 import Foundation
+@_exported import IDCommon
 
 /// A calendar date without time or zone.
 public struct SimpleDate: Sendable, Codable, Equatable, Comparable, Hashable {
@@ -19,18 +20,9 @@ public struct SimpleDate: Sendable, Codable, Equatable, Comparable, Hashable {
     }
 
     /// Whether year/month/day name a real day of the Gregorian calendar.
-    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
-        guard (1...12).contains(month), day >= 1 else { return false }
-        return day <= daysIn(month: month, year: year)
-    }
+    public static func isValid(year: Int, month: Int, day: Int) -> Bool { Gregorian.isValid(year: year, month: month, day: day) }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    static func daysIn(month: Int, year: Int) -> Int { Gregorian.daysIn(month: month, year: year) }
 
     /// `YYYY-MM-DD`.
     public var iso: String {

@@ -1,5 +1,6 @@
 /// SplitMix64: a small, fast, deterministic generator so that `--seed` reproduces output
-/// on every platform (the standard library's generator is not seedable).
+/// on every platform (the standard library's generator is not seedable).  The MRZ and
+/// AAMVA generators, mutators and the OCR channel simulator all draw from it.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
