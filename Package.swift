@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "idreader-fuzz-image", dependencies: ["IDReader"], path: "fuzz/image"),
         .executableTarget(name: "idreader-bench", dependencies: ["MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
-        .testTarget(name: "AAMVATests", dependencies: ["AAMVA"]),
+        .testTarget(name: "AAMVATests", dependencies: ["AAMVA", "IDCommon"]),
         .testTarget(name: "MRZScanningTests", dependencies: ["MRZScanning", "Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ", "AAMVA"]),
         .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging", "MRZScanning"], exclude: ["Fixtures"]),

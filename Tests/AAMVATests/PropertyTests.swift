@@ -1,4 +1,5 @@
 import XCTest
+import IDCommon
 @testable import AAMVA
 
 final class PropertyTests: XCTestCase {
@@ -72,7 +73,7 @@ final class PropertyTests: XCTestCase {
     func testRandomMutationsAndBytesNeverCrash() {
         var generator = AAMVAGenerator(seed: 3)
         var mutator = AAMVAMutator(seed: 4, rate: 0.3)
-        var rng = SplitMix(seed: 5)
+        var rng = SeededRandom(seed: 5)
         for _ in 0..<20_000 {
             let (damaged, _) = mutator.mutate(generator.next().payload)
             _ = try? AAMVAParser().parse(damaged)
