@@ -30,6 +30,8 @@ let package = Package(
         .executableTarget(name: "idreader-bench", dependencies: ["MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
         .testTarget(name: "AAMVATests", dependencies: ["AAMVA", "IDCommon"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
+        .testTarget(name: "BarcodeScanningTests", dependencies: ["BarcodeScanning", "Imaging"]),
         .testTarget(name: "MRZScanningTests", dependencies: ["MRZScanning", "Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ", "AAMVA"]),
         .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging", "MRZScanning"], exclude: ["Fixtures"]),
