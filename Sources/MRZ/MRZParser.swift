@@ -143,6 +143,13 @@ public struct MRZParser: Sendable {
             default: break
             }
         }
+        // A column no field, check digit or long number uses holds a filler (the Swiss
+        // licence's line 1 ends `<<`): anything else there is a misread, listed as a failed
+        // `fillers` check only then.
+        if let (line, column) = Self.strayCharacter(lines, layout: layout) {
+            checks.append(MRZCheck(name: "fillers", valid: false))
+            warnings.append(MRZWarning(field: "fillers", message: "fillers: line \(line + 1), column \(column + 1) must be '<' in this layout, so the MRZ is invalid."))
+        }
         if let composite = layout.composite {
             checks.append(MRZCheck(name: "composite", valid: Self.verifyComposite(composite, lines)))
         }
@@ -194,6 +201,20 @@ public struct MRZParser: Sendable {
         }
         guard MRZCharset.isDigit(digit), let computed = CheckDigit.compute(bytes) else { return false }
         return computed == Int(digit - UInt8(ascii: "0"))
+    }
+
+    /// The first column outside every field, check digit and long-number continuation that
+    /// holds something other than `<`.
+    static func strayCharacter(_ lines: [[UInt8]], layout: MRZLayout) -> (line: Int, column: Int)? {
+        for (index, line) in lines.enumerated() {
+            for column in line.indices where line[column] != MRZCharset.filler {
+                let used = layout.fields.contains { $0.line == index && ($0.range.contains(column) || $0.checkDigit == column) }
+                    || (layout.composite.map { $0.line == index && $0.column == column } ?? false)
+                    || (layout.longNumber.map { $0.line == index && $0.continuation.contains(column) } ?? false)
+                if !used { return (index, column) }
+            }
+        }
+        return nil
     }
 
     /// Whether a `<` stands before another character.

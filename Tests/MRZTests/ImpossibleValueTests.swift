@@ -87,4 +87,15 @@ final class ImpossibleValueTests: XCTestCase {
         alternatives[1][5] = ["0"]
         XCTAssertEqual(MRZCorrector(parser: parser).correct(lines: read, alternatives: alternatives)?.result.lines, specimen)
     }
+    func testACharacterWhereOnlyAFillerMayStandIsInvalid() throws {
+        // the Swiss licence's first line ends `<<` (no field there); `K` for a `<` is a misread
+        var generator = MRZGenerator(seed: 3)
+        let lines = generator.next(format: .swissDrivingLicense).lines
+        XCTAssertTrue(try parser.parse(lines: lines).isValid)
+        var first = Array(lines[0]); first[7] = "K"
+        let result = try parser.parse(lines: [String(first), lines[1], lines[2]])
+        XCTAssertFalse(result.isValid)
+        XCTAssertEqual(result.checks.last, MRZCheck(name: "fillers", valid: false))
+        XCTAssertTrue(try XCTUnwrap(result.warnings.first { $0.field == "fillers" }).message.hasPrefix("fillers"))
+    }
 }
