@@ -189,7 +189,7 @@ struct ReadingJudge {
     }
 
     /// Bound on the other readings tried for one document's doubtful characters.
-    static let maximumAlternativeReadings = 4096
+    static let maximumAlternativeReadings = 1024
 
     /// Confidence (0–100) from which a look-alike candidate makes a character doubtful.
     /// Measured on the real prints of ../shared/corpus/mrz (tools/ocr-channel): every
