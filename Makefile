@@ -4,11 +4,12 @@
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
 
-test:               ## set up, build, run every test (the library's and the training tools'), then a short smoke of each fuzzer
+test:               ## set up, build, run every test (the library's, the training tools', the valid-means-right property over 100 000 MRZs), then a short smoke of each fuzzer
 	scripts/setup.sh --tool-tests
 	swift build --build-tests
 	swift test --skip-build
 	python3 -m unittest discover -s tools/train-ocrb -p 'test_*.py'
+	scripts/channel-property.sh 100000
 	fuzz/run.sh 15
 
 fuzz:               ## long fuzzing run: make fuzz SECONDS=1800

@@ -13,7 +13,7 @@ public struct ImageLoader: Sendable {
     }
 
     /// Leptonica reports errors on stderr; we report them as typed errors instead.
-    private static let silenceLeptonica: Void = { _ = setMsgSeverity(6 /* L_SEVERITY_NONE */) }()
+    private static let silenceLeptonica: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
 
     public func load(path: String) throws(ImageError) -> GrayImage {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -63,7 +63,7 @@ public struct ImageLoader: Sendable {
     static func toGray(_ pix: Pix) -> Pix? {
         var current = pix
         if pixGetColormap(current.pointer) != nil {
-            guard let p = Pix(pixRemoveColormap(current.pointer, 1 /* REMOVE_CMAP_TO_GRAYSCALE */)) else { return nil }
+            guard let p = Pix(pixRemoveColormap(current.pointer, Int32(REMOVE_CMAP_TO_GRAYSCALE))) else { return nil }
             current = p
         }
         if pixGetSpp(current.pointer) == 4, current.depth == 32 {
@@ -72,7 +72,8 @@ public struct ImageLoader: Sendable {
         }
         switch current.depth {
         case 8: return current
-        case 16: return Pix(pixConvert16To8(current.pointer, 1 /* L_MS_BYTE */))
+        // 16 bits: the high byte is the picture (the low one is noise)
+        case 16: return Pix(pixConvert16To8(current.pointer, Int32(L_MS_BYTE)))
         case 32: return Pix(pixConvertRGBToLuminance(current.pointer))
         default: return Pix(pixConvertTo8(current.pointer, 0))
         }

@@ -5,8 +5,8 @@ extension GrayImage {
     /// Rotated by `degrees` (counter-clockwise positive) about the centre, white corners.
     public func rotated(degrees: Double) -> GrayImage {
         guard let pix = Pix(gray: self),
-              let out = Pix(pixRotate(pix.pointer, Float(degrees * .pi / 180), 1 /* L_ROTATE_AREA_MAP */,
-                                      1 /* L_BRING_IN_WHITE */, 0, 0)) else { return self }
+              let out = Pix(pixRotate(pix.pointer, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP),
+                                      Int32(L_BRING_IN_WHITE), 0, 0)) else { return self }
         return out.grayImage()
     }
 

@@ -34,6 +34,9 @@ final class BlackBoxTests: XCTestCase {
         XCTAssertEqual(Set(image.pixels).count <= 3, true, "a flat block stays flat")
         let gradient = try ImageLoader().load(path: Self.fixtures.appendingPathComponent("grey-8x6.png").path)
         XCTAssertEqual(Array(gradient.pixels.prefix(8)), (0..<8).map { UInt8($0 * 5) }, "grey values cross unchanged")
+        // 16-bit grey: value i·4096 + 255 becomes its high byte i·16 (the low byte, 255, is noise)
+        let deep = try ImageLoader().load(path: Self.fixtures.appendingPathComponent("grey16-5x3.png").path)
+        XCTAssertEqual(deep.pixels, (0..<15).map { UInt8($0 * 16) })
     }
 
     static func kind(_ error: ImageError) -> String {
