@@ -89,7 +89,7 @@ struct AnnotationPlan {
             marks += wrapped.enumerated().map { .text($1, x: pad, y: pad + $0 * lineHeight, .white, font: captionSize) }
             return
         }
-        let lineWidth = max(2, min(w, self.height) / 500)
+        let lineWidth = max(2, min(w, self.height) / 350)
         var outlines: [[Point]] = []
         if let diagnostics = result.diagnostics {
             let labelFont = fonts[labelSize]
@@ -217,7 +217,7 @@ struct AnnotationPlan {
         if result.documents.count > 1 { lines.insert(name, at: 0) }
         if let d = result.diagnostics {
             var quality: [String] = []
-            quality.append("character height " + (d.characterHeight.map { "\($0) px" } ?? "-"))
+            if let h = d.characterHeight { quality.append("character height \(h) px") } else if d.sharpness != nil { quality.append("no MRZ lines found") }
             if let s = d.sharpness { quality.append("sharpness \(Int(s.rounded()))") }
             if let g = d.glare { quality.append("glare " + String(format: "%.1f %%", g * 100)) }
             quality.append("\(d.imageWidth) x \(d.imageHeight) px")

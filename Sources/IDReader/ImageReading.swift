@@ -75,7 +75,7 @@ extension DocumentReader {
         }
         if validMRZ { licences?.lookInLocatedRegions() } else { licences?.runPasses() }
         let licenceDocuments = licences?.documents ?? []
-        diagnostics.addBarcodes(licences?.symbols ?? []) { BarcodeScanner.estimatedSymbolOutlines(image) }
+        diagnostics.addBarcodes(licences?.symbols ?? []) { BarcodeScanner.estimatedSymbolOutline(image) }
         for (index, reading) in mrzReadings.enumerated() { diagnostics.addMRZ(reading, documentIndex: licenceDocuments.count + index) }
         return (licenceDocuments + mrzDocuments, failure, diagnostics)
     }

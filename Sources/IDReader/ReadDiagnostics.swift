@@ -87,16 +87,16 @@ extension ReadDiagnostics {
         rejectedBands += bands.map { RejectedBand(lines: $0.lines.map { $0.map(Point.init) }, reason: $0.reason.rawValue) }
     }
 
-    /// The symbols documents were read from; `estimate` gives outlines for those decoded
+    /// The symbols documents were read from; `estimate` gives an outline for those decoded
     /// without corners (asked once, only when needed).
-    mutating func addBarcodes(_ symbols: [Barcode], estimate: () -> [[Imaging.Point]]) {
-        var estimates: [[Imaging.Point]]?
+    mutating func addBarcodes(_ symbols: [Barcode], estimate: () -> [Imaging.Point]?) {
+        var estimates: [Imaging.Point]??
         for (index, symbol) in symbols.enumerated() {
             var corners = symbol.corners.filter { $0.count == 2 }.map { Point(x: Double($0[0]), y: Double($0[1])) }
             var estimated = false
             if corners.count != 4 {
-                if estimates == nil { estimates = estimate() }
-                corners = estimates.flatMap { $0.indices.contains(index) ? $0[index] : $0.first }?.map(Point.init) ?? []
+                if estimates == nil { estimates = .some(estimate()) }
+                corners = (estimates ?? nil)?.map(Point.init) ?? []
                 estimated = !corners.isEmpty
             }
             barcodes.append(BarcodeOutline(documentIndex: index, format: symbol.format, pass: symbol.pass, corners: corners, estimated: estimated))

@@ -43,9 +43,10 @@ struct AnnotationNames: Sendable {
     static func base(of input: String) -> String {
         if input == "-" { return "stdin" }
         let last = (input as NSString).lastPathComponent
-        let stem = (last as NSString).deletingPathExtension
+        // no hidden files: leading dots go
+        let stem = String((last as NSString).deletingPathExtension.drop { $0 == "." })
         let cleaned = String(stem.unicodeScalars.map { $0.value < 0x20 || $0 == "/" || $0 == "\\" || $0.value == 0x7F ? "_" : Character($0) })
-        return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? "input" : cleaned
+        return cleaned.isEmpty ? "input" : cleaned
     }
 }
 
