@@ -81,7 +81,11 @@ struct AnnotationPlan {
         let lineHeight = captionFont?.lineHeight ?? 12
         let pad = max(3, lineHeight / 4)
         let w = width ?? 900
-        let wrapped = caption.flatMap { Self.wrap($0, width: w - 2 * pad, font: captionFont) }
+        var wrapped = caption.flatMap { Self.wrap($0, width: w - 2 * pad, font: captionFont) }
+        if let diagnostics = result.diagnostics, let height, !diagnostics.mrz.isEmpty || !diagnostics.barcodes.isEmpty || !diagnostics.rejectedBands.isEmpty {
+            let legend = Self.wrap(Self.legend, width: w - 2 * pad, font: captionFont)
+            if (wrapped.count + legend.count) * lineHeight + 2 * pad <= height / 4 { wrapped += legend }
+        }
         let stripHeight = wrapped.count * lineHeight + 2 * pad
         self.width = w
         self.height = height ?? stripHeight
@@ -197,6 +201,9 @@ struct AnnotationPlan {
         }
     }
 
+    /// What the colours mean, below the caption when the picture has room for it.
+    static let legend = "MRZ lines green valid / orange checks failed / red OCR unsure; blue boxes corrected (label: as read), red boxes in doubt (label: other reading); faint: bands set aside"
+
     /// The caption: one line per document (or the error), then the quality figures.
     static func caption(_ result: ReadResult) -> [String] {
         var lines: [String] = []
@@ -222,9 +229,6 @@ struct AnnotationPlan {
             if let g = d.glare { quality.append("glare " + String(format: "%.1f %%", g * 100)) }
             quality.append("\(d.imageWidth) x \(d.imageHeight) px")
             lines.append(quality.joined(separator: ", "))
-            if !d.mrz.isEmpty || !d.barcodes.isEmpty || !d.rejectedBands.isEmpty {
-                lines.append("MRZ lines green valid / orange checks failed / red OCR unsure; blue boxes corrected (label: as read), red boxes in doubt (label: other reading); faint: bands set aside")
-            }
         }
         return lines
     }
