@@ -47,6 +47,11 @@ final class AnnotationTests: XCTestCase {
         return .success(out)
     }()
 
+    override class func tearDown() {
+        if case .success(let url) = generated { try? FileManager.default.removeItem(at: url) }
+        super.tearDown()
+    }
+
     struct GeneratorUnavailable: Error { let reason: String }
     struct LaunchFailed: Error { let program: String, status: Int32 }
 
