@@ -57,8 +57,11 @@ public struct ReadDiagnostics: Sendable, Codable, Equatable {
 
     /// Size of the image read.
     public var imageWidth: Int, imageHeight: Int
+    /// The MRZ of each document read from one.
     public var mrz: [MRZBand] = []
+    /// The barcode of each document read from one.
     public var barcodes: [BarcodeOutline] = []
+    /// The candidate MRZ bands looked at and set aside.
     public var rejectedBands: [RejectedBand] = []
     /// MRZ character height in pixels, when lines were found.
     public var characterHeight: Int?

@@ -4,9 +4,12 @@ import Foundation
 /// A colour, 8 bits per channel.
 public struct RGB: Sendable, Equatable {
     public var red: UInt8, green: UInt8, blue: UInt8
+    /// The colour of these red, green and blue intensities (0–255).
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) { self.red = red; self.green = green; self.blue = blue }
 
+    /// Black, `RGB(0, 0, 0)`.
     public static let black = RGB(0, 0, 0)
+    /// White, `RGB(255, 255, 255)`.
     public static let white = RGB(255, 255, 255)
 
     /// Leptonica's 32-bit pixel value (`0xrrggbb00`).
@@ -72,7 +75,9 @@ public final class Canvas {
 
     init(pix: Pix) { self.pix = pix }
 
+    /// Width in pixels.
     public var width: Int { pix.width }
+    /// Height in pixels.
     public var height: Int { pix.height }
 
     /// A canvas of one colour.

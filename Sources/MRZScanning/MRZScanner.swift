@@ -87,7 +87,9 @@ public struct MRZScanner: Sendable {
         let search = BandSearch(input: input, engine: engine, corrector: corrector)
         if let (reading, band) = search.run(beforeLayoutAnalysis: beforeLayoutAnalysis) {
             quality.characterHeight = band.map(\.height).sorted()[band.count / 2]
-            return ([reading], quality, nil, search.rejected)
+            // a band read before it that parsed but failed its checks was set aside too
+            let setAside = search.best.map { [RejectedBand(lines: $0.lineQuadrilaterals, reason: .noValidReading)] } ?? []
+            return ([reading], quality, nil, search.rejected + setAside)
         }
         let heights = search.heights
         quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]

@@ -123,6 +123,31 @@ final class AnnotationTests: XCTestCase {
         print("annotation: \(checked.count) pages; worst corner \(String(format: "%.1f", worst.pixels)) px, \(String(format: "%.2f", worst.along)) pitch along, \(String(format: "%.2f", worst.across)) character heights across")
     }
 
+    /// A page turned by quarter turns is outlined where its MRZ went: the upright page's
+    /// outline corners, turned the same way (a clockwise quarter turn of a W × H picture
+    /// sends (x, y) to (H − y, x)), within 3 px, and still in the lines' reading order.
+    func testTurnedPagesAreOutlinedWhereTheirMRZWent() throws {
+        let upright = try ImageLoader().load(path: Self.samples.appendingPathComponent("passports/td1-clean-001-r0.png").path)
+        let reader = DocumentReader()
+        func outline(_ image: GrayImage) throws -> [ReadDiagnostics.Point] {
+            let png = try XCTUnwrap(Canvas(gray: image)?.pngData())
+            let band = try XCTUnwrap(reader.read(imageData: png, name: "turned.png").diagnostics?.mrz.first)
+            return [band.lines[0][0], band.lines[0][1], band.lines.last![2], band.lines.last![3]]
+        }
+        let expected0 = try outline(upright)
+        for quarter in 1...3 {
+            var expected = expected0, w = Double(upright.width), h = Double(upright.height)
+            for _ in 0..<quarter {
+                expected = expected.map { ReadDiagnostics.Point(x: h - $0.y, y: $0.x) }
+                swap(&w, &h)
+            }
+            let found = try outline(upright.rotatedOrthogonally(quarter))
+            let distances = zip(found, expected).map(Self.distance)
+            print("annotation: quarter \(quarter) corners \(distances.map { String(format: "%.1f", $0) }.joined(separator: " ")) px from the turned upright outline")
+            for d in distances { XCTAssertLessThan(d, 3, "quarter \(quarter)") }
+        }
+    }
+
     /// Each licence's barcode outline sits on the generator's symbol quadrilateral (within
     /// a tenth of the symbol's height), whichever pass decoded it.
     func testBarcodeOutlineSitsOnTheGeneratorsQuadrilateral() throws {
