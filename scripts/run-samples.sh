@@ -23,4 +23,8 @@ echo "== samples/passports (images)"
 run "$bin" read --format text samples/passports
 echo "== samples/licences (images)"
 run "$bin" read --format text samples/licences
+# what the reader saw: one annotated picture per image and a contact sheet (not committed)
+annotated=.build/samples-annotated
+echo "== annotated pictures of samples/passports and samples/licences: $annotated/index.html"
+run "$bin" read --format jsonl --annotate "$annotated" samples/passports samples/licences > /dev/null
 exit $status

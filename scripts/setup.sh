@@ -5,6 +5,10 @@
 #   scripts/setup.sh --bench      also the Python peers for bench/ and what
 #                                 ../shared/tools/idphoto-gen needs (OpenCV, fonts)
 #   scripts/setup.sh --tool-tests also what the training tools' own tests import (Pillow, NumPy)
+#   scripts/setup.sh --browser    also headless Chromium, for the contact sheet's browser test
+#                                 (`idreader read --annotate`)
+#   scripts/setup.sh --photo-gen  also what ../shared/tools/idphoto-gen needs (OpenCV, fonts), for
+#                                 the annotation tests' ground truth
 set -euo pipefail
 packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev fonts-ocr-b)
 python=()
@@ -12,9 +16,12 @@ for arg in "$@"; do
   case "$arg" in
     --training) packages+=(tesseract-ocr tesseract-ocr-eng imagemagick); python+=(pillow numpy) ;;
     --tool-tests) python+=(pillow numpy) ;;
+    --browser) packages+=(chromium) ;;
+    --photo-gen) packages+=(fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)
+                 python+=(pillow numpy opencv-python-headless pdf417gen zxing-cpp mrz) ;;
     --bench) packages+=(zbar-tools tesseract-ocr tesseract-ocr-eng fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)
              python+=(passporteye mrz aamva-parser zxing-cpp pillow numpy opencv-python-headless pdf417gen) ;;
-    *) echo "setup.sh: unknown option '$arg' (use --training, --bench or --tool-tests)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown option '$arg' (use --training, --bench, --tool-tests, --browser or --photo-gen)" >&2; exit 2 ;;
   esac
 done
 missing=()

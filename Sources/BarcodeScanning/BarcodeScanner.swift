@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 
 /// Finds barcodes in an image: PDF417 through zxing-cpp with rescue passes, 1D and QR
@@ -24,21 +25,29 @@ public struct BarcodeScanner: Sendable {
     final class RescueInput {
         let image: GrayImage
         init(_ image: GrayImage) { self.image = image }
-        lazy var crop: GrayImage? = BarcodeScanner.located(image)
+        lazy var region: (crop: GrayImage, x: Int, y: Int)? = SymbolLocator.locate(image).map { BarcodeScanner.region(of: image, around: $0) }
+        var crop: GrayImage? { region?.crop }
+    }
+
+    /// One image a rescue pass decodes, and how its pixels map back to the input's (`nil`
+    /// when they do not simply: the perspective-corrected symbol).
+    struct Variant {
+        let image: GrayImage
+        let toInput: (@Sendable (Point) -> Point)?
     }
 
     /// The rescue passes, in order: each returns the variants of the input to try.
-    static let rescuePasses: [(name: String, variants: @Sendable (RescueInput) -> [GrayImage])] = [
+    static let rescuePasses: [(name: String, variants: @Sendable (RescueInput) -> [Variant])] = [
         // Leptonica's skew angle is clockwise-positive; rotated(degrees:) turns the other way.
         ("deskew", { input in
             guard let angle = input.image.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
-            return [input.image.rotated(degrees: angle)]
+            return [rotatedVariant(input.image, angle)]
         }),
         // The rest work on the located symbol: small crops make every pass cheap.
-        ("crop", { input in input.crop.map { [$0] } ?? [] }),
+        ("crop", { input in input.region.map { [Variant(image: $0.crop, toInput: offset($0))] } ?? [] }),
         ("crop+deskew", { input in
-            guard let crop = input.crop, let angle = crop.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
-            return [crop.rotated(degrees: angle)]
+            guard let region = input.region, let angle = region.crop.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
+            return [rotatedVariant(region.crop, angle, then: offset(region))]
         }),
         // Perspective: the symbol's own corners mapped onto a rectangle (a photo taken at
         // an angle is a trapezoid, which no rotation straightens).
@@ -47,37 +56,62 @@ public struct BarcodeScanner: Sendable {
             // by the lens (variants measured on the hard synthetic set, most useful first)
             guard let crop = input.crop, let upright = SymbolCorners.rectified(crop, scale: 2) else { return [] }
             return [upright.sharpened(radius: 3, amount: 1.0), upright.sharpened(radius: 4, amount: 1.5),
-                    upright.sharpened(radius: 3, amount: 2.0), upright]
+                    upright.sharpened(radius: 3, amount: 2.0), upright].map { Variant(image: $0, toInput: nil) }
         }),
         ("crop+upscale", { input in
-            guard let crop = input.crop else { return [] }
-            let deskewed = crop.skewAngle(range: 15).map { crop.rotated(degrees: $0) } ?? crop
-            return [deskewed.scaled(by: 2), deskewed.scaled(by: 2).blurred(radius: 1)]
+            guard let region = input.region else { return [] }
+            let crop = region.crop
+            let angle = crop.skewAngle(range: 15)
+            let deskewed = angle.map { crop.rotated(degrees: $0) } ?? crop
+            let back = rotatedBack(crop, angle ?? 0, then: offset(region))
+            return [deskewed.scaled(by: 2), deskewed.scaled(by: 2).blurred(radius: 1)].map { Variant(image: $0, toInput: halved(then: back)) }
         }),
         // Blurred small modules: unsharp masking near the estimated angle (measured on the
         // hard synthetic set, where nothing else decodes).
         ("crop+sharpen", { input in
-            guard let crop = input.crop else { return [] }
+            guard let region = input.region else { return [] }
+            let crop = region.crop
             let skew = crop.skewAngle(range: 15) ?? 0
-            return [skew, skew - 1.5, skew + 1.5].flatMap { angle -> [GrayImage] in
+            return [skew, skew - 1.5, skew + 1.5].flatMap { angle -> [Variant] in
                 let r = crop.rotated(degrees: angle)
-                return [r.sharpened(), r.scaled(by: 2).sharpened()]
+                let back = rotatedBack(crop, angle, then: offset(region))
+                return [Variant(image: r.sharpened(), toInput: back), Variant(image: r.scaled(by: 2).sharpened(), toInput: halved(then: back))]
             }
         }),
         // When the skew estimate is off, a coarse sweep lands within zxing-cpp's tolerance.
-        ("rotation-sweep", { input in [-4.0, 4, -8, 8, -12, 12, -16, 16].map { input.image.rotated(degrees: $0) } }),
-        ("binarize", { input in [input.image.binarized()] }),
-        ("contrast", { input in [input.image.contrastNormalized()] }),
+        ("rotation-sweep", { input in [-4.0, 4, -8, 8, -12, 12, -16, 16].map { rotatedVariant(input.image, $0) } }),
+        ("binarize", { input in [Variant(image: input.image.binarized(), toInput: { $0 })] }),
+        ("contrast", { input in [Variant(image: input.image.contrastNormalized(), toInput: { $0 })] }),
         ("upscale-sweep", { input in
-            guard let crop = input.crop, crop.pixelCount < 1_500_000 else { return [] }
-            let big = crop.scaled(by: 2)
-            return [-3.0, 3, -6, 6, -9, 9].map { big.rotated(degrees: $0) }
+            guard let region = input.region, region.crop.pixelCount < 1_500_000 else { return [] }
+            let big = region.crop.scaled(by: 2)
+            return [-3.0, 3, -6, 6, -9, 9].map { rotatedVariant(big, $0, then: halved(then: offset(region))) }
         }),
     ]
 
-    /// The located symbol region, or `nil`.
-    static func located(_ image: GrayImage) -> GrayImage? {
-        SymbolLocator.locate(image).map { region(of: image, around: $0).crop }
+    /// `image` rotated by `degrees` (about its centre, the size kept), with the map back.
+    static func rotatedVariant(_ image: GrayImage, _ degrees: Double, then next: @escaping @Sendable (Point) -> Point = { $0 }) -> Variant {
+        Variant(image: image.rotated(degrees: degrees), toInput: rotatedBack(image, degrees, then: next))
+    }
+
+    /// A point of `image.rotated(degrees:)` in `image`'s pixels, then through `next`.
+    static func rotatedBack(_ image: GrayImage, _ degrees: Double, then next: @escaping @Sendable (Point) -> Point) -> @Sendable (Point) -> Point {
+        let cx = Double(image.width) / 2, cy = Double(image.height) / 2, a = -degrees * .pi / 180
+        return { p in
+            let dx = p.x - cx, dy = p.y - cy
+            return next(Point(x: cx + dx * cos(a) - dy * sin(a), y: cy + dx * sin(a) + dy * cos(a)))
+        }
+    }
+
+    /// A point of a crop made at (`region.x`, `region.y`) in the input's pixels.
+    static func offset(_ region: (crop: GrayImage, x: Int, y: Int)) -> @Sendable (Point) -> Point {
+        let x = Double(region.x), y = Double(region.y)
+        return { Point(x: $0.x + x, y: $0.y + y) }
+    }
+
+    /// A point of an image scaled by 2, in the unscaled image, then through `next`.
+    static func halved(then next: @escaping @Sendable (Point) -> Point) -> @Sendable (Point) -> Point {
+        { next(Point(x: $0.x / 2, y: $0.y / 2)) }
     }
 
     /// The part of `image` around a located box, enlarged so that a rotated symbol stays
@@ -175,9 +209,17 @@ public struct BarcodeScanner: Sendable {
         let input = RescueInput(image)
         for pass in Self.rescuePasses {
             for variant in pass.variants(input) {
-                let decoded = ZXingReader.read(variant, formats: ZXingReader.pdf417, pass: pass.name)
-                // corners refer to the transformed image; report none rather than wrong ones
-                let found = decoded.map { Barcode(format: $0.format, bytes: $0.bytes, corners: [], pass: $0.pass, decodedText: $0.decodedText) }
+                let decoded = ZXingReader.read(variant.image, formats: ZXingReader.pdf417, pass: pass.name)
+                // corners refer to the transformed image: mapped back, or none rather than wrong ones
+                let found = decoded.map { b in
+                    let corners = variant.toInput.map { back in
+                        b.corners.map { c -> [Int] in
+                            let p = back(Point(x: Double(c[0]), y: Double(c[1])))
+                            return [Int(p.x.rounded()), Int(p.y.rounded())]
+                        }
+                    } ?? []
+                    return Barcode(format: b.format, bytes: b.bytes, corners: corners, pass: b.pass, decodedText: b.decodedText)
+                }
                 let accepted = found.filter { acceptPDF417($0.bytes) }
                 if !accepted.isEmpty { return PDF417Search(accepted: accepted) }
                 if fallback.isEmpty { fallback = found }

@@ -44,11 +44,13 @@ extension DocumentReader {
     /// was found.  The rescue passes come before the layout analysis because far more
     /// licence photos need them (turned or keystoned symbols) than MRZs need layout
     /// analysis.  `only` with one kind runs its search in full.
-    func readWithDiagnosis(image: GrayImage, options: ReadOptions) -> (documents: [IdentityDocument], failure: MRZScanFailure?) {
+    func readWithDiagnosis(image: GrayImage, options: ReadOptions) -> (documents: [IdentityDocument], failure: MRZScanFailure?, diagnostics: ReadDiagnostics) {
         let licences = options.wants("pdf417") ? LicenceSearch(image: image, reader: self) : nil
         var mrzDocuments: [IdentityDocument] = []
         var failure: MRZScanFailure?
         var validMRZ = false
+        var diagnostics = ReadDiagnostics(imageWidth: image.width, imageHeight: image.height)
+        var mrzReadings: [MRZReading] = []
         if options.wants("mrz") {
             let scan = MRZScanner(parser: mrzParser).scan(image) {
                 licences?.runPasses()
@@ -65,9 +67,17 @@ extension DocumentReader {
                 validMRZ = validMRZ || reading.result.isValid
             }
             if scan.readings.isEmpty { failure = scan.failure }
+            mrzReadings = scan.readings
+            diagnostics.addRejected(scan.rejected)
+            diagnostics.characterHeight = scan.quality.characterHeight
+            diagnostics.sharpness = scan.quality.sharpness
+            diagnostics.glare = scan.quality.glare
         }
         if validMRZ { licences?.lookInLocatedRegions() } else { licences?.runPasses() }
-        return ((licences?.documents ?? []) + mrzDocuments, failure)
+        let licenceDocuments = licences?.documents ?? []
+        diagnostics.addBarcodes(licences?.symbols ?? []) { BarcodeScanner.estimatedSymbolOutline(image) }
+        for (index, reading) in mrzReadings.enumerated() { diagnostics.addMRZ(reading, documentIndex: licenceDocuments.count + index) }
+        return (licenceDocuments + mrzDocuments, failure, diagnostics)
     }
 
     /// Reads an image file (or image bytes) into a result that never throws: errors are
@@ -79,13 +89,13 @@ extension DocumentReader {
         } catch {
             return ReadResult(input: name, documents: [], error: Self.readError(error))
         }
-        let (documents, failure) = readWithDiagnosis(image: image, options: options)
+        let (documents, failure, diagnostics) = readWithDiagnosis(image: image, options: options)
         if documents.isEmpty {
             let message = failure.map { $0 == .noMRZ ? "No MRZ or licence barcode was found in the image; check that the document fills a good part of the picture and is in focus." : $0.message }
                 ?? "No licence barcode was found in the image; check that the barcode is in the picture and in focus."
-            return ReadResult(input: name, documents: [], error: ReadError(.noDocumentFound, message))
+            return ReadResult(input: name, documents: [], error: ReadError(.noDocumentFound, message), diagnostics: diagnostics)
         }
-        return ReadResult(input: name, documents: documents)
+        return ReadResult(input: name, documents: documents, diagnostics: diagnostics)
     }
 
     public func read(imageAt path: String, options: ReadOptions = ReadOptions()) -> ReadResult {
@@ -177,6 +187,8 @@ final class LicenceSearch {
     private let reader: DocumentReader
     private let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417)
     private(set) var documents: [IdentityDocument] = []
+    /// The symbol each of `documents` was read from.
+    private(set) var symbols: [Barcode] = []
     private var passesRun = false
 
     init(image: GrayImage, reader: DocumentReader) {
@@ -195,6 +207,7 @@ final class LicenceSearch {
         let rescued = scanner.pdf417RescuePasses(image)
         if !rescued.accepted.isEmpty {
             documents = []
+            symbols = []
             add(rescued.accepted)
         } else if documents.isEmpty {
             add(rescued.unaccepted)
@@ -211,7 +224,10 @@ final class LicenceSearch {
     private func add(_ codes: [Barcode]) {
         for code in codes {
             let section = BarcodeSection(format: code.format, text: code.text)
-            if let doc = try? reader.read(aamvaPayload: code.bytes, source: .pdf417, barcode: section) { documents.append(doc) }
+            if let doc = try? reader.read(aamvaPayload: code.bytes, source: .pdf417, barcode: section) {
+                documents.append(doc)
+                symbols.append(code)
+            }
         }
     }
 }

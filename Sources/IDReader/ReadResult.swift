@@ -28,10 +28,14 @@ public struct ReadResult: Sendable, Codable, Equatable {
     public let input: String
     public let documents: [IdentityDocument]
     public let error: ReadError?
+    /// What the reader saw, for an image read by `DocumentReader` (not part of the JSON).
+    public var diagnostics: ReadDiagnostics? = nil
 
-    public init(input: String, documents: [IdentityDocument], error: ReadError? = nil) {
-        self.input = input; self.documents = documents; self.error = error
+    public init(input: String, documents: [IdentityDocument], error: ReadError? = nil, diagnostics: ReadDiagnostics? = nil) {
+        self.input = input; self.documents = documents; self.error = error; self.diagnostics = diagnostics
     }
+
+    enum CodingKeys: String, CodingKey { case input, documents, error }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)

@@ -23,6 +23,18 @@ public struct ImageLoader: Sendable {
     }
 
     public func load(data: [UInt8]) throws(ImageError) -> GrayImage {
+        try checkHeader(data)
+        let decoded = data.withUnsafeBufferPointer { buf in Pix(pixReadMem(buf.baseAddress, buf.count)) }
+        guard let pix = decoded else { throw .unreadable(reason: "the file is damaged or truncated") }
+        guard var gray = Self.toGray(pix) else { throw .unreadable(reason: "its pixel format cannot be converted to grey") }
+        let orientation = ExifOrientation.read(data)
+        if orientation > 1, let oriented = Self.orient(gray, orientation) { gray = oriented }
+        return gray.grayImage()
+    }
+
+    /// The checks before decoding: not empty, a supported format, within `maximumPixels`,
+    /// not truncated.
+    func checkHeader(_ data: [UInt8]) throws(ImageError) {
         if data.isEmpty { throw .empty }
         var format: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
         let headerStatus = data.withUnsafeBufferPointer { buf in
@@ -33,12 +45,6 @@ public struct ImageLoader: Sendable {
         }
         if Int(w) * Int(h) > maximumPixels { throw .tooLarge(width: Int(w), height: Int(h), limit: maximumPixels) }
         if let problem = Self.truncation(data) { throw .unreadable(reason: problem) }
-        let decoded = data.withUnsafeBufferPointer { buf in Pix(pixReadMem(buf.baseAddress, buf.count)) }
-        guard let pix = decoded else { throw .unreadable(reason: "the file is damaged or truncated") }
-        guard var gray = Self.toGray(pix) else { throw .unreadable(reason: "its pixel format cannot be converted to grey") }
-        let orientation = ExifOrientation.read(data)
-        if orientation > 1, let oriented = Self.orient(gray, orientation) { gray = oriented }
-        return gray.grayImage()
     }
 
     /// JPEG and PNG files must end with their end markers; decoders otherwise fill the

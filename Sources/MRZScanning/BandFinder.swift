@@ -41,19 +41,25 @@ enum BandFinder {
     /// read validly has ≥ 87 % of its glyph-to-glyph distances within 20 % of the median
     /// one; the text lines of licences that form band-like groups have at most 50 %.
     /// A few milliseconds, against ~40 ms for each OCR call it saves.
-    static func looksLikeMRZLine(_ image: GrayImage, _ box: PixelBox) -> Bool {
+    static func looksLikeMRZLine(_ image: GrayImage, _ box: PixelBox) -> Bool { lineShape(image, box) == .mrzLike }
+
+    /// How the line in `box` compares with an MRZ line (`looksLikeMRZLine`'s measure, with
+    /// the reason when it is not one).
+    static func lineShape(_ image: GrayImage, _ box: PixelBox) -> LineShape {
         let textHeight = 20.0
         let line = image.cropped(x: box.x, y: box.y - box.height / 5, width: box.width, height: box.height * 7 / 5)
             .scaled(by: textHeight / Double(max(1, box.height)))
         // glyphs: components of at least 30 % of the text height (`<` included, specks not)
         let centres = line.textLineBlobs(gap: 1).filter { Double($0.height) >= 0.3 * textHeight }
             .map { Double($0.x) + Double($0.width) / 2 }.sorted()
-        guard centres.count >= 15 else { return false }
+        guard centres.count >= 15 else { return .tooShort }
         let distances = zip(centres, centres.dropFirst()).map { $1 - $0 }.sorted()
         let pitch = distances[distances.count / 2]
         let glyphs = Double(line.width) / max(pitch, 1)
         let regular = distances.filter { abs($0 - pitch) < 0.2 * pitch }.count
-        return Self.glyphsPerLine.contains(glyphs) && Double(regular) >= 0.7 * Double(distances.count)
+        guard Double(regular) >= 0.7 * Double(distances.count) else { return .pitchIrregular }
+        let range = Self.glyphsPerLine
+        return glyphs < range.lowerBound ? .tooShort : glyphs > range.upperBound ? .tooLong : .mrzLike
     }
 
     /// Whether two bands cover the same lines (within half a line height).

@@ -15,6 +15,8 @@ final class BandSearch {
     private(set) var heights: [Int] = []
     /// The first reading that parsed but did not validate.
     private(set) var best: MRZReading?
+    /// The bands read and set aside (but `best`'s), in input pixels.
+    private(set) var rejected: [RejectedBand] = []
 
     /// Bands tried per orientation and finder: bounds the time spent on pictures without an MRZ.
     static let maximumBandsPerOrientation = 3
@@ -101,12 +103,24 @@ final class BandSearch {
         // enough for the line reader's margins (one text height at the sides)
         let margin = (band.map(\.height).max() ?? 0) * 11 / 10 + 4
         let region = view(quarter).region(around: band, margin: margin)
+        let quads = band.map { quadrilateral($0, quarter: quarter) }
         // no OCR for text that is not set in fixed pitch (a licence's print, headings)
-        guard region.band.contains(where: { BandFinder.looksLikeMRZLine(region.image, $0) }) else { return nil }
+        let shapes = region.band.map { BandFinder.lineShape(region.image, $0) }
+        guard shapes.contains(.mrzLike) else {
+            rejected.append(RejectedBand(lines: quads, reason: RejectedBand.Reason(shapes: shapes)))
+            return nil
+        }
         let lineReader = LineReader(corrector: corrector, engine: engine, image: region.image)
         var reading = lineReader.read(region.band)
         reading?.source = region
+        reading?.lineQuadrilaterals = quads
         if let reading, !reading.result.isValid, best == nil { best = reading }
+        else if reading?.result.isValid != true { rejected.append(RejectedBand(lines: quads, reason: .noValidReading)) }
         return reading?.result.isValid == true ? reading : nil
+    }
+
+    /// A line box of the view `quarter` in input pixels.
+    private func quadrilateral(_ box: PixelBox, quarter: Int) -> [Point] {
+        OrientedView.inputQuadrilateral(box, quarter: quarter, angle: view(quarter).angle, inputWidth: input.width, inputHeight: input.height)
     }
 }

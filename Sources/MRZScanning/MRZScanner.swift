@@ -47,6 +47,19 @@ public struct MRZReading: Sendable {
     /// The image region and line boxes the reading came from (set by the scanner; kept
     /// for `lineImages(of:)`, which evaluates the model on real photos).
     var source: (image: GrayImage, band: [PixelBox])?
+
+    /// Each line's quadrilateral in input pixels (top-left, top-right, bottom-right,
+    /// bottom-left as the line reads), set by the scanner.
+    public internal(set) var lineQuadrilaterals: [[Point]] = []
+    /// Characters of uncertain fields the OCR gave reason to doubt (`ReadingJudge`).
+    var doubtedCharacters: [MarkedCharacter] = []
+
+    /// The characters to point a person at: those the correction changed, and those in
+    /// doubt in the fields that stay uncertain.
+    public var markedCharacters: [MarkedCharacter] {
+        changes.map { MarkedCharacter(line: $0.line - 1, column: $0.column - 1, kind: .corrected, alternative: $0.from) }
+            + doubtedCharacters.filter { mark in !changes.contains { $0.line - 1 == mark.line && $0.column - 1 == mark.column } }
+    }
 }
 
 /// Finds the MRZ band in a photo or scan, OCRs it with the OCR-B model and corrects it
@@ -65,20 +78,23 @@ public struct MRZScanner: Sendable {
     /// the slow last resort (Tesseract's layout analysis in every orientation, hundreds of
     /// ms); returning `false` skips it.  A caller looking for other documents in the image
     /// runs its own slow search there and goes on only when that found nothing.
-    public func scan(_ input: GrayImage, beforeLayoutAnalysis: () -> Bool = { true }) -> (readings: [MRZReading], quality: ImageQuality, failure: MRZScanFailure?) {
+    /// `rejected`: the candidate bands looked at and set aside (for `--annotate`).
+    public func scan(_ input: GrayImage, beforeLayoutAnalysis: () -> Bool = { true }) -> (readings: [MRZReading], quality: ImageQuality, failure: MRZScanFailure?, rejected: [RejectedBand]) {
         var quality = Self.measure(input)
         guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else {
-            return ([], quality, .modelMissing)
+            return ([], quality, .modelMissing, [])
         }
         let search = BandSearch(input: input, engine: engine, corrector: corrector)
         if let (reading, band) = search.run(beforeLayoutAnalysis: beforeLayoutAnalysis) {
             quality.characterHeight = band.map(\.height).sorted()[band.count / 2]
-            return ([reading], quality, nil)
+            // a band read before it that parsed but failed its checks was set aside too
+            let setAside = search.best.map { [RejectedBand(lines: $0.lineQuadrilaterals, reason: .noValidReading)] } ?? []
+            return ([reading], quality, nil, search.rejected + setAside)
         }
         let heights = search.heights
         quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]
         let failure = Self.likelyCause(quality, foundLines: !heights.isEmpty)
-        return (search.best.map { [$0] } ?? [], quality, failure)
+        return (search.best.map { [$0] } ?? [], quality, failure, search.rejected)
     }
 
     /// The line images of the MRZ read in `input`, as given to the OCR (scaled to the

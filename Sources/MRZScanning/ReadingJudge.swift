@@ -77,7 +77,9 @@ struct ReadingJudge {
             }
         }
         Self.ambiguousFields(result, doubtful: doubtful, parser: corrector.parser).forEach(doubt)
-        return MRZReading(result: result, changes: correction.changes, uncertainFields: uncertain)
+        var reading = MRZReading(result: result, changes: correction.changes, uncertainFields: uncertain)
+        reading.doubtedCharacters = Self.doubtedCharacters(result, uncertain: uncertain, lines: lines, doubtful: doubtful)
+        return reading
     }
 
     /// The fields no check digit covers that the OCR gives reason to doubt: a character

@@ -31,6 +31,8 @@ struct ReadOptions: Equatable {
     var paths: [String] = []
     var maxPixels: Int? = nil
     var timeLimit: Double? = nil
+    /// `read --annotate DIR`: where the annotated pictures and index.html go.
+    var annotate: String? = nil
 }
 
 struct GenerateOptions: Equatable {
@@ -164,8 +166,12 @@ enum ArgumentParser {
                 let value = try optionValue(arg, args, &i)
                 guard let n = Double(value), n > 0, n <= 86_400 else { throw UsageError("--time-limit takes seconds per image, up to 86400, e.g. '--time-limit 30'; got '\(shown(value))'.") }
                 options.timeLimit = n
+            } else if command == "read", arg == "--annotate" || arg.hasPrefix("--annotate=") {
+                let value = try optionValue(arg, args, &i)
+                guard !value.isEmpty else { throw UsageError("--annotate takes a directory for the annotated pictures, e.g. '--annotate out/'.") }
+                options.annotate = value
             } else {
-                throw unknownOption(arg, command: command, known: ["--format", "--jobs", "--only", "--max-pixels", "--time-limit"])
+                throw unknownOption(arg, command: command, known: ["--format", "--jobs", "--only", "--max-pixels", "--time-limit"] + (command == "read" ? ["--annotate"] : []))
             }
             i += 1
         }
@@ -235,6 +241,7 @@ enum ArgumentParser {
         case "--mutate": return "0.05"
         case "--type": return "TD3"
         case "--version": return "10"
+        case "--annotate": return "out/"
         default: return "VALUE"
         }
     }

@@ -88,7 +88,7 @@ struct CLI {
     /// The batch machinery `read` and `barcodes` share: expand the paths, read standard
     /// input once, run `read` on every input in parallel under the time limit, stream
     /// jsonl or print the json array, and return the results in input order.
-    private func runImages<R: Encodable & Sendable>(_ options: ReadOptions,
+    func runImages<R: Encodable & Sendable>(_ options: ReadOptions,
                                                     read: @escaping @Sendable (String, ImageSource) -> R,
                                                     failed: @escaping @Sendable (String, ReadError) -> R) -> [R] {
         let inputs = Batch.expand(options.paths)
@@ -120,6 +120,7 @@ struct CLI {
     }
 
     private func runRead(_ options: ReadOptions) -> Int32 {
+        if let directory = options.annotate { return runAnnotatedRead(options, into: directory) }
         let reader = self.reader
         var readOptions = IDReader.ReadOptions(only: options.only)
         if let max = options.maxPixels { readOptions.maximumPixels = max }

@@ -35,6 +35,9 @@ enum Help {
               --only LIST   restrict to mrz, pdf417 and/or barcodes
               --max-pixels  refuse larger images (default 100000000)
               --time-limit  seconds allowed per image (default 60)
+              --annotate DIR  also write what the reader saw: DIR/NAME.png per input (NAME: the file
+                            name without extension; inputs of the same name in other folders get
+                            NAME-2.png, NAME-3.png, ... in input order) and DIR/index.html, a contact sheet
 
             """
         case "barcodes": return """

@@ -1,4 +1,5 @@
-// libFuzzer harness: image decoding and the full `read` (PDF417 + MRZ) on arbitrary bytes.
+// libFuzzer harness: image decoding, the full `read` (PDF417 + MRZ) and its annotated picture
+// on arbitrary bytes.
 //
 // Fuzz build (fuzz/run.sh image): compiled with -DFUZZING -sanitize=fuzzer,address, and
 // libFuzzer supplies `main`.  Normal build: a replay tool, `idreader-fuzz-image FILE...`,
@@ -15,6 +16,8 @@ public func fuzzImage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let result = DocumentReader().read(imageData: bytes, name: "fuzz", options: ReadOptions(maximumPixels: fuzzPixelLimit))
     // a result either carries documents or an error with a message, never neither
     precondition(!result.documents.isEmpty || result.error?.message.isEmpty == false)
+    // what the reader saw can always be drawn (issue 15): the picture, or the caption alone
+    precondition(result.annotated(on: bytes, maximumPixels: fuzzPixelLimit) != nil)
     return 0
 }
 
