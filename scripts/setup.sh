@@ -6,7 +6,7 @@
 #                                 ../shared/tools/idphoto-gen needs (OpenCV, fonts)
 #   scripts/setup.sh --tool-tests also what the training tools' own tests import (Pillow, NumPy)
 set -euo pipefail
-packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev fonts-ocr-b)
+packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev libmicrohttpd-dev fonts-ocr-b)
 python=()
 for arg in "$@"; do
   case "$arg" in
