@@ -5,6 +5,7 @@
 #   scripts/setup.sh --bench      also the Python peers for bench/ and what
 #                                 ../shared/tools/idphoto-gen needs (OpenCV, fonts)
 #   scripts/setup.sh --tool-tests also what the training tools' own tests import (Pillow, NumPy)
+#   scripts/setup.sh --serve      also what fuzz/serve.sh and bench/serve.py use (schemathesis)
 set -euo pipefail
 packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev libmicrohttpd-dev fonts-ocr-b)
 python=()
@@ -12,9 +13,10 @@ for arg in "$@"; do
   case "$arg" in
     --training) packages+=(tesseract-ocr tesseract-ocr-eng imagemagick); python+=(pillow numpy) ;;
     --tool-tests) python+=(pillow numpy) ;;
+    --serve) packages+=(curl); python+=(schemathesis) ;;
     --bench) packages+=(zbar-tools tesseract-ocr tesseract-ocr-eng fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)
              python+=(passporteye mrz aamva-parser zxing-cpp pillow numpy opencv-python-headless pdf417gen) ;;
-    *) echo "setup.sh: unknown option '$arg' (use --training, --bench or --tool-tests)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown option '$arg' (use --training, --bench, --tool-tests or --serve)" >&2; exit 2 ;;
   esac
 done
 missing=()
