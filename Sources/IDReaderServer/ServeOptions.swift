@@ -16,7 +16,9 @@ public struct ServeOptions: Equatable, Sendable {
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Requests waiting for a worker; beyond this the answer is 503.
     public var queue = 16
+    /// Bodies larger than this get 413, from Content-Length or while they stream.
     public var maxBodyBytes = 20_000_000
+    /// Images declaring more pixels get 422 `imageTooLarge`.
     public var maxPixels = 100_000_000
     /// Seconds allowed per image; beyond it the answer is 504.
     public var timeLimit: Double = 60

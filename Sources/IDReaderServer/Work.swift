@@ -14,8 +14,7 @@ struct Work: Sendable {
         let single = exchange.bodyKind == .single || uploads.count == 1
         switch endpoint {
         case .read:
-            var readOptions = ReadOptions(maximumPixels: options.maxPixels, only: exchange.only)
-            readOptions.only = exchange.only
+            let readOptions = ReadOptions(maximumPixels: options.maxPixels, only: exchange.only)
             let results = eachImage(uploads, exchange) { reader.read(imageData: $0.bytes, name: $0.name, options: readOptions) }
             for result in results {
                 for doc in result.documents { metrics.document(kind: doc.kind.rawValue, valid: doc.valid) }
@@ -24,6 +23,7 @@ struct Work: Sendable {
             return shaped(results, single: single, error: \.error)
         case .barcodes:
             let results = eachImage(uploads, exchange) { reader.barcodes(imageData: $0.bytes, name: $0.name, maximumPixels: options.maxPixels) }
+            for result in results { if let error = result.error { metrics.error(code: error.code.rawValue) } }
             return shaped(results, single: single, error: \.error)
         case .mrz:
             let text = String(decoding: uploads.first?.bytes ?? [], as: UTF8.self)
