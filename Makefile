@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test fuzz bench-mrz bench-mrz-images bench-aamva bench-pdf417 train-ocrb
+.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-aamva bench-pdf417 train-ocrb
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -11,6 +11,16 @@ test:               ## set up, build, run every test (the library's, the trainin
 	python3 -m unittest discover -s tools/train-ocrb -p 'test_*.py'
 	scripts/channel-property.sh 100000
 	fuzz/run.sh 15
+	fuzz/serve.sh 15
+
+fuzz-serve:         ## schemathesis against idreader serve's /openapi.json, and the image corpus posted to /v1/read
+	swift build -j 1 --product idreader
+	fuzz/serve.sh $${EXAMPLES:-40}
+
+bench-serve:        ## idreader serve under load (1, 2, 8, 32 clients) beside spawning the CLI per image
+	scripts/setup.sh --serve
+	swift build -c release --product idreader
+	python3 bench/serve.py
 
 fuzz:               ## long fuzzing run: make fuzz SECONDS=1800
 	fuzz/run.sh $${SECONDS:-300}

@@ -18,13 +18,16 @@ let package = Package(
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
         .target(name: "Imaging", dependencies: ["CLeptonica"]),
         .target(name: "BarcodeScanning", dependencies: ["Imaging", "CZXing", "CZBar"]),
         .target(name: "MRZScanning", dependencies: ["Imaging", "MRZ", "CTesseract"]),
         .target(name: "DocumentModel", dependencies: ["MRZ", "AAMVA"]),
         .target(name: "IDReader", dependencies: ["MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
-        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel"]),
+        .target(name: "IDReaderServer", dependencies: ["IDReader", "DocumentModel", "CMicroHTTPD"],
+                resources: [.embedInCode("openapi.json")]),
+        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer"]),
         // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)
         .executableTarget(name: "idreader-fuzz-image", dependencies: ["IDReader"], path: "fuzz/image"),
         .executableTarget(name: "idreader-bench", dependencies: ["MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
@@ -35,6 +38,7 @@ let package = Package(
         .testTarget(name: "MRZScanningTests", dependencies: ["MRZScanning", "Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ", "AAMVA"]),
         .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging", "MRZScanning"], exclude: ["Fixtures"]),
+        .testTarget(name: "IDReaderServerTests", dependencies: ["idreader"]),
     ],
     cxxLanguageStandard: .cxx17
 )

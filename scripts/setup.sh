@@ -9,19 +9,21 @@
 #                                 (`idreader read --annotate`)
 #   scripts/setup.sh --photo-gen  also what ../shared/tools/idphoto-gen needs (OpenCV, fonts), for
 #                                 the annotation tests' ground truth
+#   scripts/setup.sh --serve      also what fuzz/serve.sh and bench/serve.py use (schemathesis)
 set -euo pipefail
-packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev fonts-ocr-b)
+packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev libmicrohttpd-dev fonts-ocr-b)
 python=()
 for arg in "$@"; do
   case "$arg" in
     --training) packages+=(tesseract-ocr tesseract-ocr-eng imagemagick); python+=(pillow numpy) ;;
     --tool-tests) python+=(pillow numpy) ;;
     --browser) packages+=(chromium) ;;
+    --serve) packages+=(curl); python+=(schemathesis) ;;
     --photo-gen) packages+=(fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)
                  python+=(pillow numpy opencv-python-headless pdf417gen zxing-cpp mrz) ;;
     --bench) packages+=(zbar-tools tesseract-ocr tesseract-ocr-eng fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)
              python+=(passporteye mrz aamva-parser zxing-cpp pillow numpy opencv-python-headless pdf417gen) ;;
-    *) echo "setup.sh: unknown option '$arg' (use --training, --bench, --tool-tests, --browser or --photo-gen)" >&2; exit 2 ;;
+    *) echo "setup.sh: unknown option '$arg' (use --training, --bench, --tool-tests, --browser, --photo-gen or --serve)" >&2; exit 2 ;;
   esac
 done
 missing=()

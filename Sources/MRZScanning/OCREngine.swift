@@ -60,17 +60,17 @@ final class OCREngine {
     /// images instead.  `OMP_THREAD_LIMIT` is read when libgomp loads, before any Swift
     /// code runs, so the runtime switch is `omp_set_max_active_levels(0)`: every parallel
     /// region then runs on the calling thread.  Looked up dynamically because libgomp
-    /// comes in with libtesseract and has no module map.
-    private static let singleThreaded: Void = {
+    /// comes in with libtesseract and has no module map.  The setting belongs to the
+    /// calling thread (an OpenMP 5 data-environment ICV in libgomp: a second thread's
+    /// engine read an MRZ 4x slower), so every thread sets it when it makes its engine.
+    private static let setMaxActiveLevels: (@convention(c) (Int32) -> Void)? = {
         setenv("OMP_THREAD_LIMIT", "1", 0)
         typealias SetLevels = @convention(c) (Int32) -> Void
-        if let symbol = dlsym(nil, "omp_set_max_active_levels") {
-            unsafeBitCast(symbol, to: SetLevels.self)(0)
-        }
+        return dlsym(nil, "omp_set_max_active_levels").map { unsafeBitCast($0, to: SetLevels.self) }
     }()
 
     private init?(tessdata: String, language: String) {
-        Self.singleThreaded
+        Self.setMaxActiveLevels?(0)
         let model = FileManager.default.contents(atPath: "\(tessdata)/\(language).traineddata") ?? Data()
         inputHeight = Self.networkInputHeight(model: model) ?? 36
         guard let h = TessBaseAPICreate() else { return nil }

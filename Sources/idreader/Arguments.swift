@@ -22,6 +22,8 @@ enum Command: Equatable {
     case aamva(input: String?, format: OutputFormat)
     case generateMRZ(GenerateOptions)
     case generateAAMVA(GenerateOptions)
+    /// `idreader serve`: its arguments, parsed by IDReaderServer.
+    case serve([String])
 }
 
 struct ReadOptions: Equatable {
@@ -59,7 +61,7 @@ func shown(_ text: String) -> String {
 
 /// Hand-written parser for `idreader`'s arguments (no outside package can be fetched).
 enum ArgumentParser {
-    static let commands = ["read", "mrz", "aamva", "barcodes", "generate", "help"]
+    static let commands = ["read", "mrz", "aamva", "barcodes", "generate", "serve", "help"]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else { return .help(topic: nil) }
@@ -112,6 +114,9 @@ enum ArgumentParser {
             }
             guard positional.count <= 1 else { throw UsageError("'idreader aamva' reads one payload: give one FILE, or '-' for standard input.") }
             return .aamva(input: positional.first, format: format)
+        case "serve":
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "serve") }
+            return .serve(rest)
         case "generate":
             guard let kind = rest.first else {
                 throw UsageError("'idreader generate' needs what to generate: 'idreader generate mrz' or 'idreader generate aamva'.")

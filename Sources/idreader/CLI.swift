@@ -2,6 +2,7 @@ import AAMVA
 import DocumentModel
 import Foundation
 import IDReader
+import IDReaderServer
 import MRZ
 
 /// The `idreader` command line: parses arguments, runs the command, returns the exit code.
@@ -39,6 +40,8 @@ struct CLI {
             return runRead(options)
         case .barcodes(let options):
             return runBarcodes(options)
+        case .serve(let arguments):
+            return Serve.run(arguments, version: Help.version)
         }
     }
 

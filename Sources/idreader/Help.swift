@@ -1,4 +1,6 @@
+import IDReaderServer
 import MRZ
+
 /// Help texts; each ends with a newline.
 enum Help {
     /// The MRZ formats `generate mrz --type` takes, from the format table.
@@ -16,6 +18,7 @@ enum Help {
       idreader barcodes [--format ...] PATH...
       idreader generate mrz   [--count N] [--seed S] [--type \(mrzTypes)] [--mutate RATE]
       idreader generate aamva [--count N] [--seed S] [--version 1..10] [--mutate RATE]
+      idreader serve [--host 127.0.0.1] [--port 8080] [--workers N] [--token-file FILE] ...
       idreader help COMMAND | --help | --version
 
     Exit codes: 0 every input gave a valid document, 1 some input gave none (or only invalid
@@ -70,6 +73,7 @@ enum Help {
             {"text": "...", "fields": {...}, "mutations": [...]}. The same seed gives the same output.
 
             """
+        case "serve": return ServeOptions.help
         case "help": return "idreader help COMMAND — show the help of one command.\n"
         default: return overview
         }

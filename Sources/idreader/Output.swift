@@ -4,24 +4,14 @@ import IDReader
 
 /// Renders results in the contract's formats.
 enum Output {
-    static func jsonEncoder(pretty: Bool) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys] : [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }
+    static func jsonEncoder(pretty: Bool) -> JSONEncoder { ContractJSON.encoder(pretty: pretty) }
 
-    static func encode<T: Encodable>(_ value: T, pretty: Bool) -> String {
-        // Encoding our own value types cannot fail; a failure is a programming error.
-        let data = try! jsonEncoder(pretty: pretty).encode(value)
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func encode<T: Encodable>(_ value: T, pretty: Bool) -> String { ContractJSON.encode(value, pretty: pretty) }
 
     /// The whole output for `json` (one object, or an array when there are several inputs).
-    static func json<T: Encodable>(_ results: [T]) -> String {
-        results.count == 1 ? encode(results[0], pretty: true) + "\n" : encode(results, pretty: true) + "\n"
-    }
+    static func json<T: Encodable>(_ results: [T]) -> String { ContractJSON.document(results) }
 
-    static func jsonLine<T: Encodable>(_ result: T) -> String { encode(result, pretty: false) + "\n" }
+    static func jsonLine<T: Encodable>(_ result: T) -> String { ContractJSON.line(result) }
 
     /// A human-readable table of one result.
     static func text(_ result: ReadResult) -> String {

@@ -1,0 +1,127 @@
+import CMicroHTTPD
+import Foundation
+
+/// One uploaded image or payload: the name it is reported under and its bytes.
+struct Upload: Sendable {
+    let name: String
+    let bytes: [UInt8]
+}
+
+/// One request from its headers to its completion.  The receiving side (body, multipart
+/// parts) is touched only on libmicrohttpd's thread; the answer is set once, from any
+/// thread, under the lock.
+final class Exchange: @unchecked Sendable {
+    enum Phase { case receiving, working, answered }
+
+    let id: String
+    let method: String
+    let path: String
+    let endpoint: Endpoint?
+    let started = DispatchTime.now()
+    let connection: OpaquePointer
+    var phase = Phase.receiving
+    var bodyKind = Endpoint.Body.single
+    var only: Set<String> = []
+    /// Set when the request is refused before its body is read or while it streams.
+    var refusal: HTTPError?
+    var bytesIn = 0
+    var postProcessor: OpaquePointer?
+
+    private var body: [UInt8] = []
+    private var parts: [(name: String, isFile: Bool, bytes: [UInt8])] = []
+
+    private let lock = NSLock()
+    private var answer: HTTPResponse?
+    private var answered = false
+    private var deadlineGeneration = 0
+    /// Status and size of what was queued, for the log and metrics.
+    var sentStatus: Int?
+    var sentBytes = 0
+    var sentErrorCode: String?
+
+    init(id: String, method: String, path: String, connection: OpaquePointer) {
+        self.id = id
+        self.method = method
+        self.path = path
+        self.connection = connection
+        self.endpoint = Endpoint(rawValue: path)
+    }
+
+    // MARK: receiving (libmicrohttpd's thread)
+
+    func reserve(_ bytes: Int) { body.reserveCapacity(bytes) }
+
+    func append(_ data: UnsafeRawBufferPointer) { body.append(contentsOf: data) }
+
+    /// A chunk of a multipart part; offset 0 starts a new part.
+    func appendPart(key: String, filename: String?, offset: UInt64, data: UnsafeRawBufferPointer) {
+        if offset == 0 || parts.isEmpty { parts.append((filename ?? "-", key == "file", [])) }
+        parts[parts.count - 1].bytes.append(contentsOf: data)
+    }
+
+    /// The uploads the request carries: the body, or the multipart `file` parts.
+    func uploads() -> [Upload] {
+        lock.lock(); defer { lock.unlock() }
+        switch bodyKind {
+        case .single: return [Upload(name: "-", bytes: body)]
+        case .multipart: return parts.filter(\.isFile).map { Upload(name: $0.name, bytes: $0.bytes) }
+        }
+    }
+
+    var filePartCount: Int { parts.filter(\.isFile).count }
+
+    /// Drops the uploaded bytes (called as soon as the request is answered).
+    func discardUploads() {
+        lock.lock(); defer { lock.unlock() }
+        body = []
+        parts = []
+    }
+
+    // MARK: the answer (any thread)
+
+    /// Sets the answer if none is set yet and wakes the suspended connection; returns
+    /// whether this call set it.
+    @discardableResult
+    func complete(_ response: HTTPResponse) -> Bool {
+        lock.lock()
+        guard !answered else { lock.unlock(); return false }
+        answered = true
+        answer = response
+        deadlineGeneration += 1
+        lock.unlock()
+        MHD_resume_connection(connection)
+        return true
+    }
+
+    var isAnswered: Bool { lock.lock(); defer { lock.unlock() }; return answered }
+
+    /// The answer set by `complete`, taken once by libmicrohttpd's thread.
+    func takeAnswer() -> HTTPResponse? {
+        lock.lock(); defer { lock.unlock() }
+        let a = answer
+        answer = nil
+        return a
+    }
+
+    /// Starts a time limit: unless `disarm()` or another `arm` comes first, the request
+    /// is answered with `response` after `seconds`.
+    func arm(seconds: Double, response: HTTPResponse) {
+        lock.lock()
+        deadlineGeneration += 1
+        let generation = deadlineGeneration
+        lock.unlock()
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in
+            guard let self else { return }
+            self.lock.lock()
+            let current = self.deadlineGeneration == generation
+            self.lock.unlock()
+            if current { self.complete(response) }
+        }
+    }
+
+    func disarm() {
+        lock.lock(); deadlineGeneration += 1; lock.unlock()
+    }
+
+    var elapsedSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 }
+}
