@@ -4,8 +4,9 @@
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
 
-test:               ## set up, build, run every test (the library's, the training tools', the valid-means-right property over 100 000 MRZs), then a short smoke of each fuzzer
-	scripts/setup.sh --tool-tests --browser --photo-gen
+test:               ## set up, lint (swift format, .swift-format), build, run every test (the library's, the training tools', the valid-means-right property over 100 000 MRZs), then a short smoke of each fuzzer
+	scripts/setup.sh --tool-tests --browser --photo-gen --serve
+	swift format lint --strict -r Package.swift Sources Tests bench/swift fuzz
 	swift build --build-tests
 	swift test --skip-build
 	python3 -m unittest discover -s tools/train-ocrb -p 'test_*.py'

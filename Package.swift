@@ -25,8 +25,9 @@ let package = Package(
         .target(name: "MRZScanning", dependencies: ["Imaging", "MRZ", "CTesseract"]),
         .target(name: "DocumentModel", dependencies: ["MRZ", "AAMVA"]),
         .target(name: "IDReader", dependencies: ["MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
-        .target(name: "IDReaderServer", dependencies: ["IDReader", "DocumentModel", "CMicroHTTPD"],
-                resources: [.embedInCode("openapi.json")]),
+        .target(
+            name: "IDReaderServer", dependencies: ["IDReader", "DocumentModel", "CMicroHTTPD"],
+            resources: [.embedInCode("openapi.json")]),
         .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer"]),
         // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)
         .executableTarget(name: "idreader-fuzz-image", dependencies: ["IDReader"], path: "fuzz/image"),

@@ -17,7 +17,7 @@ done | python3 -c '
 import json, sys
 count = int(sys.argv[1])
 # valid-but-wrong per 100 000 MRZs at seed 7 (measured; see the closing note of issue 17)
-ratchet = {"signalled misreadings": RATCHET_SIGNALLED, "every measured misreading": RATCHET_ALL}
+ratchet = {"signalled misreadings": 57, "every measured misreading": 71}
 failed = False
 for line in sys.stdin:
     r = json.loads(line)

@@ -1,4 +1,6 @@
+import Foundation
 import IDCommon
+
 /// A generated payload and the field values a correct parser must decode from it.
 public struct GeneratedAAMVA: Sendable {
     public let payload: [UInt8]
@@ -34,7 +36,10 @@ public struct AAMVAGenerator: Sendable {
         let sexCode = pick(["1", "2"])
         let inches = Int(rng.next() % 30) + 55
         let state = jurisdiction.code.count == 2 ? jurisdiction.code : "DC"
-        let postalRaw = canadian ? pick(["K1A 0B1", "M5V3L9", "H2X 1Y4"]) : String(format5(Self.lowestZIP + Int(rng.next() % UInt64(Self.highestZIP - Self.lowestZIP + 1)))) + pick(["0000", "1234", ""])
+        let postalRaw =
+            canadian
+            ? pick(["K1A 0B1", "M5V3L9", "H2X 1Y4"])
+            : String(format5(Self.lowestZIP + Int(rng.next() % UInt64(Self.highestZIP - Self.lowestZIP + 1)))) + pick(["0000", "1234", ""])
         let number = String((0..<9).map { _ in Character(UnicodeScalar(UInt8(48 + rng.next() % 10))) })
         let eye = pick(["BRO", "BLU", "GRN", "HAZ", "GRY"]), hair = pick(["BRO", "BLK", "BLN", "RED", "GRY"])
         func d(_ date: (Int, Int, Int)) -> String {
@@ -46,7 +51,8 @@ public struct AAMVAGenerator: Sendable {
         switch version {
         case 1:
             // Colorado and Tennessee write FIRST,MIDDLE,LAST; the others LAST,FIRST,MIDDLE[,SUFFIX]
-            let parts = JurisdictionRules.givenNamesFirstInDAA.contains(jurisdiction.code)
+            let parts =
+                JurisdictionRules.givenNamesFirstInDAA.contains(jurisdiction.code)
                 ? [first, middle ?? "", last] + (suffix.map { [$0] } ?? [])
                 : [last, first, middle ?? ""] + (suffix.map { [$0] } ?? [])
             add("DAA", parts.joined(separator: ","))
@@ -105,5 +111,3 @@ public struct AAMVAGenerator: Sendable {
     private func pad(_ n: Int, _ w: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, w - s.count)) + s }
     private func format5(_ n: Int) -> String { pad(n, 5) }
 }
-
-import Foundation

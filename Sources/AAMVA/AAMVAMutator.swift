@@ -1,4 +1,5 @@
 import IDCommon
+
 /// One deliberate change to a payload.
 public struct AAMVAMutation: Sendable, Codable, Equatable {
     public enum Kind: String, Sendable, Codable, CaseIterable {

@@ -137,11 +137,13 @@ public struct AAMVAParser: Sendable {
             return iso
         }
         let documentType = documentType(header: header, subfiles: subfiles)
-        let names = ValueDecoding.names({ lookup.value(id: $0) }, version: header.version,
-                                        jurisdiction: jurisdiction ?? lookup["DAJ"])
+        let names = ValueDecoding.names(
+            { lookup.value(id: $0) }, version: header.version,
+            jurisdiction: jurisdiction ?? lookup["DAJ"])
         let height = ValueDecoding.height(dau: lookup["DAU"], dav: lookup["DAV"], version: header.version)
         let pounds = ValueDecoding.nonEmpty(lookup["DAW"]).flatMap { Int($0) }.flatMap { (1...1500).contains($0) ? $0 : nil }
-        let kilos = ValueDecoding.nonEmpty(lookup["DAX"]).flatMap { Int($0) }.flatMap { (1...700).contains($0) ? $0 : nil }
+        let kilos =
+            ValueDecoding.nonEmpty(lookup["DAX"]).flatMap { Int($0) }.flatMap { (1...700).contains($0) ? $0 : nil }
             ?? pounds.map { Int((Double($0) * 0.45359237).rounded()) }
         // v1 cards may leave the mailing address (DAG–DAK) empty and print it in the residence
         // elements (DAL–DAP, NC): take one group whole, so that no address mixes the two.

@@ -141,7 +141,11 @@ public enum ElementCatalogue {
         let v = min(max(version, 1), 11)
         return subfile == "DL" ? mandatoryDLKeys[v] : mandatoryIDKeys[v]
     }
-    private static func packed(_ ids: [String]) -> [Int] { ids.map { let u = Array($0.utf8); return pack(u[0], u[1], u[2]) } }
+    private static func packed(_ ids: [String]) -> [Int] {
+        ids.map {
+            let u = Array($0.utf8); return pack(u[0], u[1], u[2])
+        }
+    }
     private static let mandatoryDLKeys = mandatoryDL.map(packed)
     private static let mandatoryIDKeys = mandatoryID.map(packed)
 
@@ -197,5 +201,8 @@ public enum ElementCatalogue {
     /// Three bytes packed into one integer, for fast lookups while splitting.
     static func pack(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int { Int(a) << 16 | Int(b) << 8 | Int(c) }
 
-    static let packedIDs: Set<Int> = Set(all.map { let u = Array($0.id.utf8); return pack(u[0], u[1], u[2]) })
+    static let packedIDs: Set<Int> = Set(
+        all.map {
+            let u = Array($0.id.utf8); return pack(u[0], u[1], u[2])
+        })
 }

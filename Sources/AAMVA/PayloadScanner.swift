@@ -94,7 +94,8 @@ struct PayloadScanner {
         // Compliance indicator and separators: expected at fileTypeAt - 4 ... - 1.
         var origin = fileTypeAt
         for back in 1...4 where fileTypeAt - back >= 0 && bytes[fileTypeAt - back] == UInt8(ascii: "@") { origin = fileTypeAt - back; break }
-        let standard = origin == fileTypeAt - 4 && bytes[origin] == UInt8(ascii: "@") && bytes[origin + 1] == Self.lf
+        let standard =
+            origin == fileTypeAt - 4 && bytes[origin] == UInt8(ascii: "@") && bytes[origin + 1] == Self.lf
             && bytes[origin + 2] == Self.rs && bytes[origin + 3] == Self.cr
             && (fileType == "AAMVA" || (fileTypeAt + 4 < bytes.count && bytes[fileTypeAt + 4] == 0x20))
         var cursor = iinAt + 8
@@ -110,7 +111,8 @@ struct PayloadScanner {
         // or, when the count is unreadable, as many as look like entries.
         let maximum = min(entries ?? 12, 12)
         while designators.count < maximum, cursor + 10 <= bytes.count,
-              Self.isUpper(bytes[cursor]), Self.isUpper(bytes[cursor + 1]) || Self.isDigit(bytes[cursor + 1]) {
+            Self.isUpper(bytes[cursor]), Self.isUpper(bytes[cursor + 1]) || Self.isDigit(bytes[cursor + 1])
+        {
             let type = text(cursor..<cursor + 2)
             guard type == "DL" || type == "ID" || type == "EN" || type.hasPrefix("Z") else { break }
             // The first subfile's own type marker may follow the directory directly ("DLDAQ"),
@@ -120,10 +122,11 @@ struct PayloadScanner {
             cursor += 10
         }
         if entries == nil { entries = designators.count }
-        let header = AAMVAHeader(fileType: fileType, iin: text(iinAt..<iinAt + 6), version: version,
-                                 jurisdictionVersion: jurisdictionVersion, designators: designators,
-                                 separatorsAsStandard: standard && entries == designators.count,
-                                 leadingJunk: origin)
+        let header = AAMVAHeader(
+            fileType: fileType, iin: text(iinAt..<iinAt + 6), version: version,
+            jurisdictionVersion: jurisdictionVersion, designators: designators,
+            separatorsAsStandard: standard && entries == designators.count,
+            leadingJunk: origin)
         return HeaderScan(header: header, origin: origin, dataStart: min(cursor, bytes.count))
     }
 }
@@ -243,35 +246,37 @@ enum ElementScan {
         }
     }
 
-    static func splitOnSeparators(_ b: [UInt8], from start: Int, types: [String], first: String,
-                                  pipes: Bool) -> [AAMVASubfile] {
+    static func splitOnSeparators(
+        _ b: [UInt8], from start: Int, types: [String], first: String,
+        pipes: Bool
+    ) -> [AAMVASubfile] {
         var subfiles: [AAMVASubfile] = []
         var currentType = first
         var current: [AAMVAElement] = []
         current.reserveCapacity(40)
         var i = start
         let p = b
-            while i < p.count {
-                let j = tokenEnd(b, from: i, pipes: pipes)
-                var lo = i
-                while lo < j, p[lo] == 0x20 { lo += 1 }
-                // a subfile marker is two letters then an ID: only tokens starting a subfile can hold one
-                if j - lo >= 5, PayloadScanner.isUpper(p[lo + 3]), let t = subfileMarker(b, lo, types: types) {
+        while i < p.count {
+            let j = tokenEnd(b, from: i, pipes: pipes)
+            var lo = i
+            while lo < j, p[lo] == 0x20 { lo += 1 }
+            // a subfile marker is two letters then an ID: only tokens starting a subfile can hold one
+            if j - lo >= 5, PayloadScanner.isUpper(p[lo + 3]), let t = subfileMarker(b, lo, types: types) {
+                if !current.isEmpty { subfiles.append(AAMVASubfile(type: currentType, elements: current)); current = [] }
+                currentType = t
+                lo += 2
+            } else if j - lo == 2, types.contains(String(decoding: p[lo..<lo + 2], as: UTF8.self)) {
+                i = j + 1  // a bare type marker on its own (an empty subfile)
+                continue
+            }
+            if j - lo >= 3, looksLikeID(b, lo) {
+                if p[lo] == UInt8(ascii: "Z"), currentType.utf8.first != UInt8(ascii: "Z") {
                     if !current.isEmpty { subfiles.append(AAMVASubfile(type: currentType, elements: current)); current = [] }
-                    currentType = t
-                    lo += 2
-                } else if j - lo == 2, types.contains(String(decoding: p[lo..<lo + 2], as: UTF8.self)) {
-                    i = j + 1  // a bare type marker on its own (an empty subfile)
-                    continue
+                    currentType = String(decoding: p[lo..<lo + 2], as: UTF8.self)
                 }
-                if j - lo >= 3, looksLikeID(b, lo) {
-                    if p[lo] == UInt8(ascii: "Z"), currentType.utf8.first != UInt8(ascii: "Z") {
-                        if !current.isEmpty { subfiles.append(AAMVASubfile(type: currentType, elements: current)); current = [] }
-                        currentType = String(decoding: p[lo..<lo + 2], as: UTF8.self)
-                    }
-                    current.append(AAMVAElement(b, idAt: lo, valueRange: lo + 3..<j))
-                }
-                i = j + 1
+                current.append(AAMVAElement(b, idAt: lo, valueRange: lo + 3..<j))
+            }
+            i = j + 1
         }
         if !current.isEmpty { subfiles.append(AAMVASubfile(type: currentType, elements: current)) }
         return subfiles
@@ -348,9 +353,11 @@ enum ElementScan {
                     if let found = isBoundary(q) {
                         // "RICHMONDDAJ": DDA would fit at q, but a fixed-length ID must be
                         // followed by another ID after its width; prefer DAJ one byte later.
-                        if let id = found.id, !fitsWidth(id, at: q), let later = (1...2).first(where: { k in
-                            q + k + 3 <= b.count && isBoundary(q + k).map { $0.marker != nil || fitsWidth($0.id!, at: q + k) } == true
-                        }) {
+                        if let id = found.id, !fitsWidth(id, at: q),
+                            let later = (1...2).first(where: { k in
+                                q + k + 3 <= b.count && isBoundary(q + k).map { $0.marker != nil || fitsWidth($0.id!, at: q + k) } == true
+                            })
+                        {
                             q += later
                         }
                         break

@@ -1,4 +1,6 @@
+import Foundation
 import IDCommon
+
 /// Decoding of element values (../shared/aamva/STANDARD_NOTES.md §4), tolerant of the
 /// variants real cards print.  Every function returns `nil` rather than failing.
 enum ValueDecoding {
@@ -165,13 +167,17 @@ enum ValueDecoding {
     // Hair BL is blond: the hair table has no blue, and black is BK. Eye BL (blue in old
     // v1 cards, STANDARD_NOTES §4) stays as printed: ../shared/corpus expects "BL" for the
     // DL/ID-2000 annex cards. Ambiguous spellings (GR: gray or green) stay as printed too.
-    static let hairWords: [String: String] = ["BALD": "BAL", "BLACK": "BLK", "BLOND": "BLN", "BLONDE": "BLN", "BROWN": "BRO",
-                                              "GRAY": "GRY", "GREY": "GRY", "RED": "RED", "AUBURN": "RED", "SANDY": "SDY",
-                                              "WHITE": "WHI", "UNKNOWN": "UNK",
-                                              "BK": "BLK", "BL": "BLN", "BR": "BRO", "BN": "BRO", "BRN": "BRO"]
-    static let eyeWords: [String: String] = ["BLACK": "BLK", "BLUE": "BLU", "BROWN": "BRO", "GRAY": "GRY", "GREY": "GRY",
-                                             "GREEN": "GRN", "HAZEL": "HAZ", "MAROON": "MAR", "PINK": "PNK", "UNKNOWN": "UNK",
-                                             "BK": "BLK", "BR": "BRO", "BN": "BRO", "BRN": "BRO"]
+    static let hairWords: [String: String] = [
+        "BALD": "BAL", "BLACK": "BLK", "BLOND": "BLN", "BLONDE": "BLN", "BROWN": "BRO",
+        "GRAY": "GRY", "GREY": "GRY", "RED": "RED", "AUBURN": "RED", "SANDY": "SDY",
+        "WHITE": "WHI", "UNKNOWN": "UNK",
+        "BK": "BLK", "BL": "BLN", "BR": "BRO", "BN": "BRO", "BRN": "BRO",
+    ]
+    static let eyeWords: [String: String] = [
+        "BLACK": "BLK", "BLUE": "BLU", "BROWN": "BRO", "GRAY": "GRY", "GREY": "GRY",
+        "GREEN": "GRN", "HAZEL": "HAZ", "MAROON": "MAR", "PINK": "PNK", "UNKNOWN": "UNK",
+        "BK": "BLK", "BR": "BRO", "BN": "BRO", "BRN": "BRO",
+    ]
 
     /// A D-20 colour code as printed; words are turned into codes, "no value" forms into `nil`.
     static func colour(_ raw: String?, words: [String: String]) -> String? {
@@ -182,8 +188,11 @@ enum ValueDecoding {
     /// Names by version (§3): v1 `DAA` (comma: LAST,FIRST,MIDDLE,SUFFIX; CO and TN
     /// (`JurisdictionRules`): FIRST,MIDDLE,LAST;
     /// spaces only: FIRST MIDDLE LAST), v2/v3 `DCS` + `DCT`, v4+ `DCS`/`DAC`/`DAD`.
-    static func names(_ value: (String) -> String?, version: Int, jurisdiction: String?)
-        -> (first: String?, middle: String?, last: String?, suffix: String?) {
+    static func names(
+        _ value: (String) -> String?, version: Int, jurisdiction: String?
+    )
+        -> (first: String?, middle: String?, last: String?, suffix: String?)
+    {
         func clean(_ s: String?) -> String? {
             guard let s else { return nil }
             let t = trim(s, ", \t")
@@ -216,8 +225,10 @@ enum ValueDecoding {
             }
             if part(2) == nil, let given = part(1), let space = given.firstIndex(of: " ") {
                 // LAST,FIRST MIDDLE: the middle name came after a space, not a comma
-                return (String(given[..<space]), trim(String(given[given.index(after: space)...])),
-                        part(0), suffix ?? part(3))
+                return (
+                    String(given[..<space]), trim(String(given[given.index(after: space)...])),
+                    part(0), suffix ?? part(3)
+                )
             }
             return (part(1), part(2), part(0), suffix ?? part(3))
         }
@@ -229,5 +240,3 @@ enum ValueDecoding {
         return (body.first, body.count > 2 ? body[1..<body.count - 1].joined(separator: " ") : nil, body.last, suffix)
     }
 }
-
-import Foundation

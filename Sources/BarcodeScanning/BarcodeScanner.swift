@@ -39,54 +39,74 @@ public struct BarcodeScanner: Sendable {
     /// The rescue passes, in order: each returns the variants of the input to try.
     static let rescuePasses: [(name: String, variants: @Sendable (RescueInput) -> [Variant])] = [
         // Leptonica's skew angle is clockwise-positive; rotated(degrees:) turns the other way.
-        ("deskew", { input in
-            guard let angle = input.image.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
-            return [rotatedVariant(input.image, angle)]
-        }),
+        (
+            "deskew",
+            { input in
+                guard let angle = input.image.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
+                return [rotatedVariant(input.image, angle)]
+            }
+        ),
         // The rest work on the located symbol: small crops make every pass cheap.
         ("crop", { input in input.region.map { [Variant(image: $0.crop, toInput: offset($0))] } ?? [] }),
-        ("crop+deskew", { input in
-            guard let region = input.region, let angle = region.crop.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
-            return [rotatedVariant(region.crop, angle, then: offset(region))]
-        }),
+        (
+            "crop+deskew",
+            { input in
+                guard let region = input.region, let angle = region.crop.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
+                return [rotatedVariant(region.crop, angle, then: offset(region))]
+            }
+        ),
         // Perspective: the symbol's own corners mapped onto a rectangle (a photo taken at
         // an angle is a trapezoid, which no rotation straightens).
-        ("crop+rectify", { input in
-            // at twice the size, with unsharp masking strong enough for 2 px modules blurred
-            // by the lens (variants measured on the hard synthetic set, most useful first)
-            guard let crop = input.crop, let upright = SymbolCorners.rectified(crop, scale: 2) else { return [] }
-            return [upright.sharpened(radius: 3, amount: 1.0), upright.sharpened(radius: 4, amount: 1.5),
-                    upright.sharpened(radius: 3, amount: 2.0), upright].map { Variant(image: $0, toInput: nil) }
-        }),
-        ("crop+upscale", { input in
-            guard let region = input.region else { return [] }
-            let crop = region.crop
-            let angle = crop.skewAngle(range: 15)
-            let deskewed = angle.map { crop.rotated(degrees: $0) } ?? crop
-            let back = rotatedBack(crop, angle ?? 0, then: offset(region))
-            return [deskewed.scaled(by: 2), deskewed.scaled(by: 2).blurred(radius: 1)].map { Variant(image: $0, toInput: halved(then: back)) }
-        }),
+        (
+            "crop+rectify",
+            { input in
+                // at twice the size, with unsharp masking strong enough for 2 px modules blurred
+                // by the lens (variants measured on the hard synthetic set, most useful first)
+                guard let crop = input.crop, let upright = SymbolCorners.rectified(crop, scale: 2) else { return [] }
+                return [
+                    upright.sharpened(radius: 3, amount: 1.0), upright.sharpened(radius: 4, amount: 1.5),
+                    upright.sharpened(radius: 3, amount: 2.0), upright,
+                ].map { Variant(image: $0, toInput: nil) }
+            }
+        ),
+        (
+            "crop+upscale",
+            { input in
+                guard let region = input.region else { return [] }
+                let crop = region.crop
+                let angle = crop.skewAngle(range: 15)
+                let deskewed = angle.map { crop.rotated(degrees: $0) } ?? crop
+                let back = rotatedBack(crop, angle ?? 0, then: offset(region))
+                return [deskewed.scaled(by: 2), deskewed.scaled(by: 2).blurred(radius: 1)].map { Variant(image: $0, toInput: halved(then: back)) }
+            }
+        ),
         // Blurred small modules: unsharp masking near the estimated angle (measured on the
         // hard synthetic set, where nothing else decodes).
-        ("crop+sharpen", { input in
-            guard let region = input.region else { return [] }
-            let crop = region.crop
-            let skew = crop.skewAngle(range: 15) ?? 0
-            return [skew, skew - 1.5, skew + 1.5].flatMap { angle -> [Variant] in
-                let r = crop.rotated(degrees: angle)
-                let back = rotatedBack(crop, angle, then: offset(region))
-                return [Variant(image: r.sharpened(), toInput: back), Variant(image: r.scaled(by: 2).sharpened(), toInput: halved(then: back))]
+        (
+            "crop+sharpen",
+            { input in
+                guard let region = input.region else { return [] }
+                let crop = region.crop
+                let skew = crop.skewAngle(range: 15) ?? 0
+                return [skew, skew - 1.5, skew + 1.5].flatMap { angle -> [Variant] in
+                    let r = crop.rotated(degrees: angle)
+                    let back = rotatedBack(crop, angle, then: offset(region))
+                    return [Variant(image: r.sharpened(), toInput: back), Variant(image: r.scaled(by: 2).sharpened(), toInput: halved(then: back))]
+                }
             }
-        }),
+        ),
         // When the skew estimate is off, a coarse sweep lands within zxing-cpp's tolerance.
         ("rotation-sweep", { input in [-4.0, 4, -8, 8, -12, 12, -16, 16].map { rotatedVariant(input.image, $0) } }),
         ("binarize", { input in [Variant(image: input.image.binarized(), toInput: { $0 })] }),
         ("contrast", { input in [Variant(image: input.image.contrastNormalized(), toInput: { $0 })] }),
-        ("upscale-sweep", { input in
-            guard let region = input.region, region.crop.pixelCount < 1_500_000 else { return [] }
-            let big = region.crop.scaled(by: 2)
-            return [-3.0, 3, -6, 6, -9, 9].map { rotatedVariant(big, $0, then: halved(then: offset(region))) }
-        }),
+        (
+            "upscale-sweep",
+            { input in
+                guard let region = input.region, region.crop.pixelCount < 1_500_000 else { return [] }
+                let big = region.crop.scaled(by: 2)
+                return [-3.0, 3, -6, 6, -9, 9].map { rotatedVariant(big, $0, then: halved(then: offset(region))) }
+            }
+        ),
     ]
 
     /// `image` rotated by `degrees` (about its centre, the size kept), with the map back.
@@ -145,8 +165,9 @@ public struct BarcodeScanner: Sendable {
     func acceptedDecodes(in image: GrayImage, around box: (x: Int, y: Int, width: Int, height: Int)) -> [Barcode] {
         let region = Self.region(of: image, around: box)
         return ZXingReader.read(region.crop, formats: ZXingReader.pdf417, pass: "located").filter { acceptPDF417($0.bytes) }.map { b in
-            Barcode(format: b.format, bytes: b.bytes, corners: b.corners.map { [$0[0] + region.x, $0[1] + region.y] },
-                    pass: b.pass, decodedText: b.decodedText)
+            Barcode(
+                format: b.format, bytes: b.bytes, corners: b.corners.map { [$0[0] + region.x, $0[1] + region.y] },
+                pass: b.pass, decodedText: b.decodedText)
         }
     }
 
@@ -212,12 +233,13 @@ public struct BarcodeScanner: Sendable {
                 let decoded = ZXingReader.read(variant.image, formats: ZXingReader.pdf417, pass: pass.name)
                 // corners refer to the transformed image: mapped back, or none rather than wrong ones
                 let found = decoded.map { b in
-                    let corners = variant.toInput.map { back in
-                        b.corners.map { c -> [Int] in
-                            let p = back(Point(x: Double(c[0]), y: Double(c[1])))
-                            return [Int(p.x.rounded()), Int(p.y.rounded())]
-                        }
-                    } ?? []
+                    let corners =
+                        variant.toInput.map { back in
+                            b.corners.map { c -> [Int] in
+                                let p = back(Point(x: Double(c[0]), y: Double(c[1])))
+                                return [Int(p.x.rounded()), Int(p.y.rounded())]
+                            }
+                        } ?? []
                     return Barcode(format: b.format, bytes: b.bytes, corners: corners, pass: b.pass, decodedText: b.decodedText)
                 }
                 let accepted = found.filter { acceptPDF417($0.bytes) }

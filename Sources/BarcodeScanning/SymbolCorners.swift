@@ -60,7 +60,8 @@ enum SymbolCorners {
             return Line.fit(Array(middle))
         }
         guard let leftEdge = edge(left, valid: { $0 != Int.max }), let rightEdge = edge(right, valid: { $0 >= 0 }),
-              let topEdge = edge(top, valid: { $0 != Int.max }), let bottomEdge = edge(bottom, valid: { $0 >= 0 }) else { return nil }
+            let topEdge = edge(top, valid: { $0 != Int.max }), let bottomEdge = edge(bottom, valid: { $0 >= 0 })
+        else { return nil }
         // left/right: x as a function of y; top/bottom: y as a function of x
         func corner(_ vertical: Line, _ horizontal: Line) -> Point? {
             // x = a + b·y and y = c + d·x

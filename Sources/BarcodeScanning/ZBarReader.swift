@@ -21,7 +21,10 @@ enum ZBarReader {
             var symbol = zbar_image_first_symbol(zimage)
             while let s = symbol {
                 let length = Int(zbar_symbol_get_data_length(s))
-                let bytes = zbar_symbol_get_data(s).map { p in p.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) } } ?? []
+                let bytes =
+                    zbar_symbol_get_data(s).map { p in
+                        p.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+                    } ?? []
                 var xs: [Int] = [], ys: [Int] = []
                 for k in 0..<zbar_symbol_get_loc_size(s) {
                     xs.append(Int(zbar_symbol_get_loc_x(s, k))); ys.append(Int(zbar_symbol_get_loc_y(s, k)))

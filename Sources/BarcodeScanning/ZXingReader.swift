@@ -16,8 +16,9 @@ enum ZXingReader {
         guard image.width > 0, image.height > 0 else { return [] }
         var results: UnsafeMutablePointer<czx_result>? = nil
         let count = image.pixels.withUnsafeBufferPointer { buf in
-            czx_read(buf.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width), mask,
-                     tryHarder ? 1 : 0, tryRotate ? 1 : 0, &results)
+            czx_read(
+                buf.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width), mask,
+                tryHarder ? 1 : 0, tryRotate ? 1 : 0, &results)
         }
         defer { czx_free(results, count) }
         guard count > 0, let results else { return [] }

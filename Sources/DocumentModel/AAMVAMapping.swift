@@ -21,8 +21,9 @@ extension IdentityDocument {
         fields.issueDate = f.issueDate
         fields.expiryDate = f.expiryDate
         if f.street != nil || f.city != nil || f.state != nil || f.postalCode != nil {
-            fields.address = Address(street: f.street, street2: f.street2, city: f.city, region: f.state,
-                                     postalCode: f.postalCode, country: f.country)
+            fields.address = Address(
+                street: f.street, street2: f.street2, city: f.city, region: f.state,
+                postalCode: f.postalCode, country: f.country)
         }
         fields.heightCm = f.heightCm
         fields.weightKg = f.weightKg
@@ -38,9 +39,10 @@ extension IdentityDocument {
             source: source,
             fields: fields,
             checks: result.checks.map { DocumentCheck(name: $0.name, valid: $0.valid) },
-            aamva: AAMVASection(version: result.header.version, jurisdictionVersion: result.header.jurisdictionVersion,
-                                iin: result.header.iin, jurisdiction: f.jurisdiction,
-                                subfiles: result.subfiles.map(\.type), elements: elements),
+            aamva: AAMVASection(
+                version: result.header.version, jurisdictionVersion: result.header.jurisdictionVersion,
+                iin: result.header.iin, jurisdiction: f.jurisdiction,
+                subfiles: result.subfiles.map(\.type), elements: elements),
             barcode: barcode,
             warnings: result.warnings)
     }

@@ -31,8 +31,10 @@ public struct Address: Sendable, Codable, Equatable {
     /// ICAO 9303 three-letter country code.
     public var country: String?
 
-    public init(street: String? = nil, street2: String? = nil, city: String? = nil, region: String? = nil,
-                postalCode: String? = nil, country: String? = nil) {
+    public init(
+        street: String? = nil, street2: String? = nil, city: String? = nil, region: String? = nil,
+        postalCode: String? = nil, country: String? = nil
+    ) {
         self.street = street; self.street2 = street2; self.city = city
         self.region = region; self.postalCode = postalCode; self.country = country
     }
@@ -206,8 +208,10 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
     /// True only when every check holds.
     public var valid: Bool { checks.allSatisfy(\.valid) }
 
-    public init(kind: DocumentKind, source: DocumentSource, fields: DocumentFields, checks: [DocumentCheck],
-                mrz: MRZSection? = nil, aamva: AAMVASection? = nil, barcode: BarcodeSection? = nil, warnings: [String] = []) {
+    public init(
+        kind: DocumentKind, source: DocumentSource, fields: DocumentFields, checks: [DocumentCheck],
+        mrz: MRZSection? = nil, aamva: AAMVASection? = nil, barcode: BarcodeSection? = nil, warnings: [String] = []
+    ) {
         self.kind = kind; self.source = source; self.fields = fields; self.checks = checks
         self.mrz = mrz; self.aamva = aamva; self.barcode = barcode; self.warnings = warnings
     }

@@ -25,8 +25,9 @@ extension IdentityDocument {
             source: source,
             fields: fields,
             checks: result.checks.map { DocumentCheck(name: $0.name, valid: $0.valid) },
-            mrz: MRZSection(format: result.format.rawValue, lines: result.lines, optionalData2: result.optionalData2,
-                            nfc: nfc, corrections: corrections),
+            mrz: MRZSection(
+                format: result.format.rawValue, lines: result.lines, optionalData2: result.optionalData2,
+                nfc: nfc, corrections: corrections),
             warnings: result.warnings.map { "\($0.field) \($0.message)" })
     }
 

@@ -22,7 +22,8 @@ extension ReadResult {
     public func annotationCanvas(on imageData: [UInt8]?, maximumPixels: Int = 100_000_000) -> Canvas {
         let picture = imageData.flatMap { try? Canvas(imageData: $0, maximumPixels: maximumPixels) }
         let plan = AnnotationPlan(result: self, width: picture?.width, height: picture?.height)
-        let canvas = picture ?? Canvas(width: plan.width, height: plan.height, background: RGB(40, 40, 40))
+        let canvas =
+            picture ?? Canvas(width: plan.width, height: plan.height, background: RGB(40, 40, 40))
             ?? Canvas(width: 1, height: 1)!
         plan.draw(on: canvas)
         return canvas
@@ -47,8 +48,10 @@ struct AnnotationPlan {
             switch self {
             case .outline(let points, _, let width, _):
                 let pad = width + 1
-                return (Int(points.map(\.x).min()!.rounded()) - pad, Int(points.map(\.y).min()!.rounded()) - pad,
-                        Int(points.map(\.x).max()!.rounded()) + pad, Int(points.map(\.y).max()!.rounded()) + pad)
+                return (
+                    Int(points.map(\.x).min()!.rounded()) - pad, Int(points.map(\.y).min()!.rounded()) - pad,
+                    Int(points.map(\.x).max()!.rounded()) + pad, Int(points.map(\.y).max()!.rounded()) + pad
+                )
             case .box(let x, let y, let w, let h, _, _):
                 return (x, y, x + w - 1, y + h - 1)
             case .text(let s, let x, let y, _, let font):
@@ -116,8 +119,9 @@ struct AnnotationPlan {
                 let corners = outline.corners.map(\.imaging)
                 outlines.append(corners)
                 marks.append(.outline(corners, Self.barcode, width: lineWidth, opacity: 1))
-                label("\(outline.format), pass \(outline.pass)\(outline.estimated ? " (outline estimated)" : "")",
-                      at: Self.topLeft(corners), color: Self.barcode)
+                label(
+                    "\(outline.format), pass \(outline.pass)\(outline.estimated ? " (outline estimated)" : "")",
+                    at: Self.topLeft(corners), color: Self.barcode)
             }
             for band in diagnostics.mrz where result.documents.indices.contains(band.documentIndex) {
                 let document = result.documents[band.documentIndex]
@@ -136,9 +140,11 @@ struct AnnotationPlan {
                 }
                 // uncertain fields without a character to point at: the whole field
                 let format = document.mrz.flatMap { MRZFormat(rawValue: $0.format) }
-                for field in format?.fieldPositions ?? [] where (document.quality?.uncertainFields ?? []).contains(field.name.rawValue)
+                for field in format?.fieldPositions ?? []
+                where (document.quality?.uncertainFields ?? []).contains(field.name.rawValue)
                     && quads.indices.contains(field.line) && lines.indices.contains(field.line)
-                    && !markedColumns.contains(where: { $0[0] == field.line && field.range.contains($0[1]) }) {
+                    && !markedColumns.contains(where: { $0[0] == field.line && field.range.contains($0[1]) })
+                {
                     let cell = Self.cell(quads[field.line], from: field.range.lowerBound, to: field.range.upperBound, of: lines[field.line].count)
                     marks.append(.outline(cell, Self.red, width: max(1, lineWidth / 2 + 1), opacity: 1))
                     label("\(field.name.rawValue)?", at: Self.topLeft(cell), color: Self.red)
@@ -202,7 +208,8 @@ struct AnnotationPlan {
     }
 
     /// What the colours mean, below the caption when the picture has room for it.
-    static let legend = "MRZ lines green valid / orange checks failed / red OCR unsure; blue boxes corrected (label: as read), red boxes in doubt (label: other reading); faint: bands set aside"
+    static let legend =
+        "MRZ lines green valid / orange checks failed / red OCR unsure; blue boxes corrected (label: as read), red boxes in doubt (label: other reading); faint: bands set aside"
 
     /// The caption: one line per document (or the error), then the quality figures.
     static func caption(_ result: ReadResult) -> [String] {

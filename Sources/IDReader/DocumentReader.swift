@@ -30,8 +30,10 @@ public struct DocumentReader: Sendable {
 
     /// Parses a raw AAMVA DL/ID payload (the exact bytes a PDF417 reader returns).
     /// - Throws: `ReadError` with code `emptyInput` or `invalidAAMVA`.
-    public func read(aamvaPayload bytes: [UInt8], source: DocumentSource = .text,
-                     barcode: BarcodeSection? = nil) throws(ReadError) -> IdentityDocument {
+    public func read(
+        aamvaPayload bytes: [UInt8], source: DocumentSource = .text,
+        barcode: BarcodeSection? = nil
+    ) throws(ReadError) -> IdentityDocument {
         do {
             return IdentityDocument(aamva: try aamvaParser.parse(bytes), source: source, barcode: barcode)
         } catch .empty {

@@ -57,12 +57,15 @@ extension DocumentReader {
                 return licences?.documents.isEmpty ?? true
             }
             for reading in scan.readings {
-                var doc = IdentityDocument(mrz: reading.result, source: .mrz, corrections: reading.changes.map {
-                    MRZSection.Correction(line: $0.line, column: $0.column, from: String($0.from), to: String($0.to))
-                })
+                var doc = IdentityDocument(
+                    mrz: reading.result, source: .mrz,
+                    corrections: reading.changes.map {
+                        MRZSection.Correction(line: $0.line, column: $0.column, from: String($0.from), to: String($0.to))
+                    })
                 doc.checks.append(DocumentCheck(name: reading.confidenceCheck.name, valid: reading.confidenceCheck.valid))
-                doc.quality = ImageQualitySection(characterHeight: scan.quality.characterHeight, sharpness: scan.quality.sharpness,
-                                                  glare: scan.quality.glare, uncertainFields: reading.uncertainFields.map(\.rawValue))
+                doc.quality = ImageQualitySection(
+                    characterHeight: scan.quality.characterHeight, sharpness: scan.quality.sharpness,
+                    glare: scan.quality.glare, uncertainFields: reading.uncertainFields.map(\.rawValue))
                 mrzDocuments.append(doc)
                 validMRZ = validMRZ || reading.result.isValid
             }
@@ -91,7 +94,12 @@ extension DocumentReader {
         }
         let (documents, failure, diagnostics) = readWithDiagnosis(image: image, options: options)
         if documents.isEmpty {
-            let message = failure.map { $0 == .noMRZ ? "No MRZ or licence barcode was found in the image; check that the document fills a good part of the picture and is in focus." : $0.message }
+            let message =
+                failure.map {
+                    $0 == .noMRZ
+                        ? "No MRZ or licence barcode was found in the image; check that the document fills a good part of the picture and is in focus."
+                        : $0.message
+                }
                 ?? "No licence barcode was found in the image; check that the barcode is in the picture and in focus."
             return ReadResult(input: name, documents: [], error: ReadError(.noDocumentFound, message), diagnostics: diagnostics)
         }
@@ -133,8 +141,10 @@ extension DocumentReader {
 
     /// The bytes of a file, or the contract's error: missing, a directory, unopenable,
     /// empty, or (with `limit`) larger than `limit` bytes, reported with `tooLarge`.
-    public static func loadFile(_ path: String, limit: Int? = nil,
-                                tooLarge: ReadError.Code = .imageTooLarge) -> Result<[UInt8], ReadError> {
+    public static func loadFile(
+        _ path: String, limit: Int? = nil,
+        tooLarge: ReadError.Code = .imageTooLarge
+    ) -> Result<[UInt8], ReadError> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return .failure(ReadError(.fileNotFound, "No file at '\(path)'; check the path."))

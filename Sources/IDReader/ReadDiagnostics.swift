@@ -80,10 +80,12 @@ extension ReadDiagnostics.Point {
 
 extension ReadDiagnostics {
     mutating func addMRZ(_ reading: MRZReading, documentIndex: Int) {
-        mrz.append(MRZBand(documentIndex: documentIndex, lines: reading.lineQuadrilaterals.map { $0.map(Point.init) },
-                           characters: reading.markedCharacters.map {
-                               MarkedCharacter(kind: $0.kind.rawValue, line: $0.line, column: $0.column, alternative: $0.alternative.map(String.init))
-                           }))
+        mrz.append(
+            MRZBand(
+                documentIndex: documentIndex, lines: reading.lineQuadrilaterals.map { $0.map(Point.init) },
+                characters: reading.markedCharacters.map {
+                    MarkedCharacter(kind: $0.kind.rawValue, line: $0.line, column: $0.column, alternative: $0.alternative.map(String.init))
+                }))
     }
 
     mutating func addRejected(_ bands: [MRZScanning.RejectedBand]) {

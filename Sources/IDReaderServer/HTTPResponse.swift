@@ -21,8 +21,9 @@ struct HTTPResponse: Sendable {
     /// `{"error": {"code", "message"}}` with the error's status and headers.
     static func error(_ error: HTTPError) -> HTTPResponse {
         let body = ContractJSON.encode(ErrorBody(error: .init(code: error.code, message: error.message)), pretty: true) + "\n"
-        return HTTPResponse(status: error.status, contentType: "application/json", body: Array(body.utf8),
-                            headers: error.headers, errorCode: error.code)
+        return HTTPResponse(
+            status: error.status, contentType: "application/json", body: Array(body.utf8),
+            headers: error.headers, errorCode: error.code)
     }
 
     private struct ErrorBody: Encodable {
@@ -50,11 +51,13 @@ struct HTTPError: Error, Sendable {
 
     static let notFound = HTTPError(404, "notFound", "There is no such endpoint; see /openapi.json for the endpoints.")
     static func methodNotAllowed(_ allowed: [String]) -> HTTPError {
-        HTTPError(405, "methodNotAllowed", "This endpoint accepts \(allowed.joined(separator: " and ")) only.",
-                  headers: [("Allow", allowed.joined(separator: ", "))])
+        HTTPError(
+            405, "methodNotAllowed", "This endpoint accepts \(allowed.joined(separator: " and ")) only.",
+            headers: [("Allow", allowed.joined(separator: ", "))])
     }
-    static let unauthorized = HTTPError(401, "unauthorized", "Send the service's token as 'Authorization: Bearer TOKEN'.",
-                                        headers: [("WWW-Authenticate", "Bearer")])
+    static let unauthorized = HTTPError(
+        401, "unauthorized", "Send the service's token as 'Authorization: Bearer TOKEN'.",
+        headers: [("WWW-Authenticate", "Bearer")])
     static func tooLarge(_ limit: Int) -> HTTPError {
         HTTPError(413, "payloadTooLarge", "The body is larger than \(limit) bytes; send a smaller image.")
     }
@@ -62,10 +65,12 @@ struct HTTPError: Error, Sendable {
         HTTPError(415, "unsupportedMediaType", "Send the body as \(accepted).")
     }
     static func badRequest(_ message: String) -> HTTPError { HTTPError(400, "badRequest", message) }
-    static let overloaded = HTTPError(503, "overloaded", "The service is busy; retry after the time in Retry-After.",
-                                      headers: [("Retry-After", "1")])
-    static let shuttingDown = HTTPError(503, "shuttingDown", "The service is shutting down; retry on another instance.",
-                                        headers: [("Retry-After", "1")])
+    static let overloaded = HTTPError(
+        503, "overloaded", "The service is busy; retry after the time in Retry-After.",
+        headers: [("Retry-After", "1")])
+    static let shuttingDown = HTTPError(
+        503, "shuttingDown", "The service is shutting down; retry on another instance.",
+        headers: [("Retry-After", "1")])
     static func timeLimit(_ seconds: Double) -> HTTPError {
         HTTPError(504, "timeLimitExceeded", "Reading an image took longer than \(formatted(seconds)) s; send a smaller or clearer image.")
     }

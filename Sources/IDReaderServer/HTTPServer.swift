@@ -28,8 +28,9 @@ final class HTTPServer: @unchecked Sendable {
     /// Binds and starts serving; returns the port, or throws when the address cannot be bound.
     func start() throws(ServeUsageError) -> Int {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        daemon = idr_mhd_start(options.host, UInt16(options.port), UInt32(options.connectionTimeout), 1024,
-                               httpHandler, me, httpCompleted, me)
+        daemon = idr_mhd_start(
+            options.host, UInt16(options.port), UInt32(options.connectionTimeout), 1024,
+            httpHandler, me, httpCompleted, me)
         guard let daemon else {
             throw ServeUsageError("Cannot listen on \(options.host) port \(options.port); the port may be in use or the address not local.")
         }
@@ -66,9 +67,11 @@ final class HTTPServer: @unchecked Sendable {
 
     // MARK: the access handler (libmicrohttpd's thread)
 
-    fileprivate func handle(_ connection: OpaquePointer, url: String, method: String,
-                            data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
-                            slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+    fileprivate func handle(
+        _ connection: OpaquePointer, url: String, method: String,
+        data: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>,
+        slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
         guard let context = slot.pointee else {
             let exchange = Exchange(id: makeID(), method: method, path: url, connection: connection)
             slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
@@ -178,8 +181,9 @@ final class HTTPServer: @unchecked Sendable {
         case .healthz:
             return .text("{\"status\": \"ok\", \"version\": \"\(version)\"}\n", contentType: "application/json")
         case .metrics:
-            return .text(metrics.render(queueDepth: pool.depth, busyWorkers: pool.busyWorkers, workers: pool.workers),
-                         contentType: "text/plain; version=0.0.4; charset=utf-8")
+            return .text(
+                metrics.render(queueDepth: pool.depth, busyWorkers: pool.busyWorkers, workers: pool.workers),
+                contentType: "text/plain; version=0.0.4; charset=utf-8")
         case .openapi:
             return HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
         default:
@@ -194,8 +198,11 @@ final class HTTPServer: @unchecked Sendable {
         exchange.sentErrorCode = response.errorCode
         exchange.discardUploads()
         let result = response.body.withUnsafeBytes { buffer -> MHD_Result in
-            guard let r = MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
-                                                         MHD_RESPMEM_MUST_COPY) else { return MHD_NO }
+            guard
+                let r = MHD_create_response_from_buffer(
+                    buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress),
+                    MHD_RESPMEM_MUST_COPY)
+            else { return MHD_NO }
             defer { MHD_destroy_response(r) }
             MHD_add_response_header(r, "Content-Type", response.contentType)
             MHD_add_response_header(r, "X-Request-Id", exchange.id)
@@ -256,8 +263,9 @@ func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
 private let httpHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, data, size, slot in
     guard let cls, let connection, let size, let slot else { return MHD_NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    return server.handle(connection, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "",
-                         data: data, size: size, slot: slot)
+    return server.handle(
+        connection, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "",
+        data: data, size: size, slot: slot)
 }
 
 private let httpCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
@@ -268,8 +276,9 @@ private let httpCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
 private let partIterator: MHD_PostDataIterator = { cls, _, key, filename, _, _, data, offset, size in
     guard let cls else { return MHD_NO }
     let exchange = Unmanaged<Exchange>.fromOpaque(cls).takeUnretainedValue()
-    exchange.appendPart(key: key.map { String(cString: $0) } ?? "", filename: filename.map { String(cString: $0) },
-                        offset: offset, data: UnsafeRawBufferPointer(start: data, count: size))
+    exchange.appendPart(
+        key: key.map { String(cString: $0) } ?? "", filename: filename.map { String(cString: $0) },
+        offset: offset, data: UnsafeRawBufferPointer(start: data, count: size))
     return MHD_YES
 }
 

@@ -12,9 +12,9 @@ final class Metrics: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var requests: [String: [Int: Int]] = [:]          // endpoint -> status -> count
+    private var requests: [String: [Int: Int]] = [:]  // endpoint -> status -> count
     private var latency: [String: Histogram] = [:]
-    private var documents: [String: [Bool: Int]] = [:]       // kind -> valid -> count
+    private var documents: [String: [Bool: Int]] = [:]  // kind -> valid -> count
     private var errors: [String: Int] = [:]
 
     func request(endpoint: String, status: Int, seconds: Double) {

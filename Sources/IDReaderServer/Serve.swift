@@ -31,7 +31,8 @@ public enum Serve {
             return 1
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
-        FileHandle.standardError.write(Data("idreader serve: listening on http://\(shownHost):\(port) (\(options.workers) workers, queue \(options.queue))\n".utf8))
+        FileHandle.standardError.write(
+            Data("idreader serve: listening on http://\(shownHost):\(port) (\(options.workers) workers, queue \(options.queue))\n".utf8))
         stop.wait()
         FileHandle.standardError.write(Data("idreader serve: stopping; \(server.activeCount) requests in flight\n".utf8))
         server.quiesce()

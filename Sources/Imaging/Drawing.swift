@@ -131,7 +131,8 @@ public final class Canvas {
     /// `opacity` below 1 blends the colour with the picture.
     public func strokePolygon(_ corners: [Point], color: RGB, lineWidth: Int, opacity: Double = 1) {
         guard corners.count >= 2, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e6 && abs($0.y) < 1e6 }),
-              let pta = ptaCreate(Int32(corners.count)) else { return }
+            let pta = ptaCreate(Int32(corners.count))
+        else { return }
         defer {
             var p: UnsafeMutablePointer<PTA>? = pta
             ptaDestroy(&p)
@@ -140,8 +141,9 @@ public final class Canvas {
         if opacity >= 1 {
             pixRenderPolylineArb(pix.pointer, pta, Int32(max(1, lineWidth)), color.red, color.green, color.blue, 1)
         } else {
-            pixRenderPolylineBlend(pix.pointer, pta, Int32(max(1, lineWidth)), color.red, color.green, color.blue,
-                                   Float(max(0, opacity)), 1, 1)
+            pixRenderPolylineBlend(
+                pix.pointer, pta, Int32(max(1, lineWidth)), color.red, color.green, color.blue,
+                Float(max(0, opacity)), 1, 1)
         }
     }
 

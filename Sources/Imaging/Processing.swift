@@ -5,8 +5,11 @@ extension GrayImage {
     /// Rotated by `degrees` (counter-clockwise positive) about the centre, white corners.
     public func rotated(degrees: Double) -> GrayImage {
         guard let pix = Pix(gray: self),
-              let out = Pix(pixRotate(pix.pointer, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP),
-                                      Int32(L_BRING_IN_WHITE), 0, 0)) else { return self }
+            let out = Pix(
+                pixRotate(
+                    pix.pointer, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP),
+                    Int32(L_BRING_IN_WHITE), 0, 0))
+        else { return self }
         return out.grayImage()
     }
 
@@ -29,7 +32,8 @@ extension GrayImage {
         let f = Float(factor)
         // a box filter and subsampling reduces at a third of area mapping's cost
         guard let pix = Pix(gray: self),
-              let out = Pix(factor < 0.7 ? pixScaleSmooth(pix.pointer, f, f) : pixScaleGeneral(pix.pointer, f, f, 0, 0)) else { return self }
+            let out = Pix(factor < 0.7 ? pixScaleSmooth(pix.pointer, f, f) : pixScaleGeneral(pix.pointer, f, f, 0, 0))
+        else { return self }
         return out.grayImage()
     }
 
@@ -48,7 +52,8 @@ extension GrayImage {
         guard let pix = Pix(gray: self) else { return self }
         var out: UnsafeMutablePointer<PIX>? = nil
         guard pixSauvolaBinarizeTiled(pix.pointer, 12, 0.34, 1, 1, nil, &out) == 0,
-              let binary = Pix(out), let gray = Pix(pixConvertTo8(binary.pointer, 0)) else { return self }
+            let binary = Pix(out), let gray = Pix(pixConvertTo8(binary.pointer, 0))
+        else { return self }
         return gray.grayImage()
     }
 

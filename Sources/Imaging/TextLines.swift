@@ -22,18 +22,23 @@ extension GrayImage {
         var thresholded: UnsafeMutablePointer<PIX>? = nil
         let tile = Int32(max(16, min(width, height) / 4))
         guard pixOtsuAdaptiveThreshold(pix.pointer, tile, tile, 0, 0, 0.1, nil, &thresholded) == 0,
-              var binary = Pix(thresholded) else { return gaps.map { _ in [] } }
+            var binary = Pix(thresholded)
+        else { return gaps.map { _ in [] } }
         if let maximumGlyphHeight {
-            guard let glyphs = Pix(pixSelectBySize(binary.pointer, 0, Int32(maximumGlyphHeight), 8,
-                                                   Int32(L_SELECT_HEIGHT), Int32(L_SELECT_IF_LTE), nil))
+            guard
+                let glyphs = Pix(
+                    pixSelectBySize(
+                        binary.pointer, 0, Int32(maximumGlyphHeight), 8,
+                        Int32(L_SELECT_HEIGHT), Int32(L_SELECT_IF_LTE), nil))
             else { return gaps.map { _ in [] } }
             binary = glyphs
         }
         return gaps.map { gap in
             guard let closed = Pix(pixCloseBrick(nil, binary.pointer, Int32(max(3, gap)), 1)),
-                  let opened = Pix(pixOpenBrick(nil, closed.pointer, 1, 2)),
-                  // boxes only: asking for the components' images too would copy every blob
-                  let boxa = pixConnComp(opened.pointer, nil, 8) else { return [] }
+                let opened = Pix(pixOpenBrick(nil, closed.pointer, 1, 2)),
+                // boxes only: asking for the components' images too would copy every blob
+                let boxa = pixConnComp(opened.pointer, nil, 8)
+            else { return [] }
             defer {
                 var b: UnsafeMutablePointer<BOXA>? = boxa
                 boxaDestroy(&b)

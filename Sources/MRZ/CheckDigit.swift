@@ -17,8 +17,11 @@ public enum CheckDigit {
 
     /// One pass over a field: its weighted sum mod 10 (nil if a byte is not an MRZ
     /// character), whether every byte has one of `allowed`'s flags, and whether all are fillers.
-    static func scan(_ line: [UInt8], _ range: Range<Int>, allowed: UInt16, startPosition: Int = 0)
-        -> (sum: Int, mrz: Bool, conforms: Bool, allFiller: Bool) {
+    static func scan(
+        _ line: [UInt8], _ range: Range<Int>, allowed: UInt16, startPosition: Int = 0
+    )
+        -> (sum: Int, mrz: Bool, conforms: Bool, allFiller: Bool)
+    {
         info.withUnsafeBufferPointer { table in
             line.withUnsafeBufferPointer { buffer in
                 // Branch-free over the bytes: flags are combined with & and |, the weights

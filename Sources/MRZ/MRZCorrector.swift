@@ -41,7 +41,8 @@ public struct MRZCorrector: Sendable {
     ///   the OCR engine, most likely first (the read character need not be included).
     public func correct(lines: [String], alternatives: [[[Character]]]? = nil) -> MRZCorrection? {
         guard let input = try? MRZInput.lines(from: lines.joined(separator: "\n")),
-              let layout = try? MRZParser.detectLayout(input) else { return nil }
+            let layout = try? MRZParser.detectLayout(input)
+        else { return nil }
         let classes = Self.positionClasses(layout)
         let options = Self.options(input, classes: classes, alternatives: alternatives)
         // A change that only the check digits suggest must be one the OCR itself saw: with
@@ -80,8 +81,12 @@ public struct MRZCorrector: Sendable {
             // only swap one reading the digit accepts for another.
             // At most one change per field: with two, a wrong pair cancels in the 7-3-1 sum
             // often enough (`00` read `OO` adds 24·7 + 24·3 ≡ 0).
-            var readings = passes ? [current] : Self.readings(of: current, options: Array(searchOptions[field.line][field.range]),
-                                                              class: field.characters, limit: maximumCandidates, maximumSwaps: 1)
+            var readings =
+                passes
+                ? [current]
+                : Self.readings(
+                    of: current, options: Array(searchOptions[field.line][field.range]),
+                    class: field.characters, limit: maximumCandidates, maximumSwaps: 1)
             readings = readings.filter { MRZParser.verify(covered($0)[...], digit: digit, fillerMeansEmpty: field.name == .optionalData) }
             if layout.longNumber != nil, field.name == .documentNumber, digit == MRZCharset.filler {
                 readings = [current]  // long numbers are verified by the parser as a whole
@@ -132,7 +137,8 @@ public struct MRZCorrector: Sendable {
             for c in input[l].indices where input[l][c] != candidate[l][c] {
                 changes.append(.init(line: l + 1, column: c + 1, from: Character(UnicodeScalar(input[l][c])), to: Character(UnicodeScalar(candidate[l][c]))))
                 if let field = layout.fields.first(where: { $0.line == l && $0.range.contains(c) }),
-                   !Self.isCoveredByCheck(field, layout: layout), !uncertain.contains(field.name) {
+                    !Self.isCoveredByCheck(field, layout: layout), !uncertain.contains(field.name)
+                {
                     uncertain.append(field.name)
                 }
             }

@@ -83,8 +83,11 @@ public struct MRZFormat: RawRepresentable, Hashable, Sendable, Codable, CaseIter
 
     /// Where each field sits, and whether a check digit (its own or the composite) covers it.
     public var fieldPositions: [MRZFieldPosition] {
-        layout.fields.map { MRZFieldPosition(name: $0.name, line: $0.line, range: $0.range, characters: $0.characters,
-                                             provenByCheckDigit: MRZCorrector.isCoveredByCheck($0, layout: layout)) }
+        layout.fields.map {
+            MRZFieldPosition(
+                name: $0.name, line: $0.line, range: $0.range, characters: $0.characters,
+                provenByCheckDigit: MRZCorrector.isCoveredByCheck($0, layout: layout))
+        }
     }
 }
 
@@ -121,8 +124,10 @@ public struct MRZLayout: Sendable {
         /// otherwise (the French driving licence's covers the line from its start).
         public let checkedRange: Range<Int>
 
-        public init(_ name: MRZFieldName, line: Int, _ range: Range<Int>, _ characters: CharacterClass, check: Int? = nil,
-                    checkedRange: Range<Int>? = nil) {
+        public init(
+            _ name: MRZFieldName, line: Int, _ range: Range<Int>, _ characters: CharacterClass, check: Int? = nil,
+            checkedRange: Range<Int>? = nil
+        ) {
             self.name = name
             self.line = line
             self.range = range
@@ -176,8 +181,10 @@ public struct MRZLayout: Sendable {
     /// A layout to try when this one reads invalid (`IDFRA` also starts a standard TD2).
     public let fallback: String?
 
-    public init(name: String, documentCodePrefix: String? = nil, fallback: String? = nil, lineLengths: [Int], fields: [Field],
-                composite: Composite?, longNumber: LongNumber? = nil) {
+    public init(
+        name: String, documentCodePrefix: String? = nil, fallback: String? = nil, lineLengths: [Int], fields: [Field],
+        composite: Composite?, longNumber: LongNumber? = nil
+    ) {
         self.name = name
         self.documentCodePrefix = documentCodePrefix
         self.fallback = fallback
@@ -199,107 +206,123 @@ public struct MRZLayout: Sendable {
     }
 
     // ICAO 9303 part 4, TD3.
-    static let td3 = MRZLayout(name: "TD3", lineLengths: [44, 44], fields: [
-        Field(.documentCode, line: 0, 0..<2, .alphabetic),
-        Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-        Field(.name, line: 0, 5..<44, .alphabetic),
-        Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
-        Field(.nationality, line: 1, 10..<13, .alphabetic),
-        Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
-        Field(.sex, line: 1, 20..<21, .sex),
-        Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
-        Field(.optionalData, line: 1, 28..<42, .alphanumeric, check: 42),
-    ], composite: Composite(spans: [(1, 0..<10), (1, 13..<20), (1, 21..<43)], line: 1, column: 43))
+    static let td3 = MRZLayout(
+        name: "TD3", lineLengths: [44, 44],
+        fields: [
+            Field(.documentCode, line: 0, 0..<2, .alphabetic),
+            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
+            Field(.name, line: 0, 5..<44, .alphabetic),
+            Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
+            Field(.nationality, line: 1, 10..<13, .alphabetic),
+            Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
+            Field(.sex, line: 1, 20..<21, .sex),
+            Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
+            Field(.optionalData, line: 1, 28..<42, .alphanumeric, check: 42),
+        ], composite: Composite(spans: [(1, 0..<10), (1, 13..<20), (1, 21..<43)], line: 1, column: 43))
 
     // ICAO 9303 part 7, MRV-A: TD3 geometry, no composite, 16 characters of optional data.
-    static let mrvA = MRZLayout(name: "MRVA", documentCodePrefix: "V", lineLengths: [44, 44], fields: [
-        Field(.documentCode, line: 0, 0..<2, .alphabetic),
-        Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-        Field(.name, line: 0, 5..<44, .alphabetic),
-        Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
-        Field(.nationality, line: 1, 10..<13, .alphabetic),
-        Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
-        Field(.sex, line: 1, 20..<21, .sex),
-        Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
-        Field(.optionalData, line: 1, 28..<44, .alphanumeric),
-    ], composite: nil)
+    static let mrvA = MRZLayout(
+        name: "MRVA", documentCodePrefix: "V", lineLengths: [44, 44],
+        fields: [
+            Field(.documentCode, line: 0, 0..<2, .alphabetic),
+            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
+            Field(.name, line: 0, 5..<44, .alphabetic),
+            Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
+            Field(.nationality, line: 1, 10..<13, .alphabetic),
+            Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
+            Field(.sex, line: 1, 20..<21, .sex),
+            Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
+            Field(.optionalData, line: 1, 28..<44, .alphanumeric),
+        ], composite: nil)
 
     // ICAO 9303 part 6, TD2.
-    static let td2 = MRZLayout(name: "TD2", lineLengths: [36, 36], fields: [
-        Field(.documentCode, line: 0, 0..<2, .alphabetic),
-        Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-        Field(.name, line: 0, 5..<36, .alphabetic),
-        Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
-        Field(.nationality, line: 1, 10..<13, .alphabetic),
-        Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
-        Field(.sex, line: 1, 20..<21, .sex),
-        Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
-        Field(.optionalData, line: 1, 28..<35, .alphanumeric),
-    ], composite: Composite(spans: [(1, 0..<10), (1, 13..<20), (1, 21..<35)], line: 1, column: 35),
-       longNumber: LongNumber(line: 1, continuation: 28..<35))
+    static let td2 = MRZLayout(
+        name: "TD2", lineLengths: [36, 36],
+        fields: [
+            Field(.documentCode, line: 0, 0..<2, .alphabetic),
+            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
+            Field(.name, line: 0, 5..<36, .alphabetic),
+            Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
+            Field(.nationality, line: 1, 10..<13, .alphabetic),
+            Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
+            Field(.sex, line: 1, 20..<21, .sex),
+            Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
+            Field(.optionalData, line: 1, 28..<35, .alphanumeric),
+        ], composite: Composite(spans: [(1, 0..<10), (1, 13..<20), (1, 21..<35)], line: 1, column: 35),
+        longNumber: LongNumber(line: 1, continuation: 28..<35))
 
     // ICAO 9303 part 7, MRV-B: TD2 geometry, no composite, 8 characters of optional data.
-    static let mrvB = MRZLayout(name: "MRVB", documentCodePrefix: "V", lineLengths: [36, 36], fields: [
-        Field(.documentCode, line: 0, 0..<2, .alphabetic),
-        Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-        Field(.name, line: 0, 5..<36, .alphabetic),
-        Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
-        Field(.nationality, line: 1, 10..<13, .alphabetic),
-        Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
-        Field(.sex, line: 1, 20..<21, .sex),
-        Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
-        Field(.optionalData, line: 1, 28..<36, .alphanumeric),
-    ], composite: nil)
+    static let mrvB = MRZLayout(
+        name: "MRVB", documentCodePrefix: "V", lineLengths: [36, 36],
+        fields: [
+            Field(.documentCode, line: 0, 0..<2, .alphabetic),
+            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
+            Field(.name, line: 0, 5..<36, .alphabetic),
+            Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
+            Field(.nationality, line: 1, 10..<13, .alphabetic),
+            Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
+            Field(.sex, line: 1, 20..<21, .sex),
+            Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
+            Field(.optionalData, line: 1, 28..<36, .alphanumeric),
+        ], composite: nil)
 
     // ICAO 9303 part 5, TD1.
-    static let td1 = MRZLayout(name: "TD1", lineLengths: [30, 30, 30], fields: [
-        Field(.documentCode, line: 0, 0..<2, .alphabetic),
-        Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-        Field(.documentNumber, line: 0, 5..<14, .alphanumeric, check: 14),
-        Field(.optionalData, line: 0, 15..<30, .alphanumeric),
-        Field(.birthDate, line: 1, 0..<6, .numeric, check: 6),
-        Field(.sex, line: 1, 7..<8, .sex),
-        Field(.expiryDate, line: 1, 8..<14, .numeric, check: 14),
-        Field(.nationality, line: 1, 15..<18, .alphabetic),
-        Field(.optionalData2, line: 1, 18..<29, .alphanumeric),
-        Field(.name, line: 2, 0..<30, .alphabetic),
-    ], composite: Composite(spans: [(0, 5..<30), (1, 0..<7), (1, 8..<15), (1, 18..<29)], line: 1, column: 29),
-       longNumber: LongNumber(line: 0, continuation: 15..<30, fillerCountedIssuers: ["BEL"]))
+    static let td1 = MRZLayout(
+        name: "TD1", lineLengths: [30, 30, 30],
+        fields: [
+            Field(.documentCode, line: 0, 0..<2, .alphabetic),
+            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
+            Field(.documentNumber, line: 0, 5..<14, .alphanumeric, check: 14),
+            Field(.optionalData, line: 0, 15..<30, .alphanumeric),
+            Field(.birthDate, line: 1, 0..<6, .numeric, check: 6),
+            Field(.sex, line: 1, 7..<8, .sex),
+            Field(.expiryDate, line: 1, 8..<14, .numeric, check: 14),
+            Field(.nationality, line: 1, 15..<18, .alphabetic),
+            Field(.optionalData2, line: 1, 18..<29, .alphanumeric),
+            Field(.name, line: 2, 0..<30, .alphabetic),
+        ], composite: Composite(spans: [(0, 5..<30), (1, 0..<7), (1, 8..<15), (1, 18..<29)], line: 1, column: 29),
+        longNumber: LongNumber(line: 0, continuation: 15..<30, fillerCountedIssuers: ["BEL"]))
 
     // French identity card (1988–2021): surname and given names in separate fields,
     // a 12-character number, no expiry date.  The composite covers everything before it.
-    static let frenchID = MRZLayout(name: "FRENCH_ID", documentCodePrefix: "IDFRA", fallback: "TD2", lineLengths: [36, 36], fields: [
-        Field(.documentCode, line: 0, 0..<2, .alphabetic),
-        Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-        Field(.surname, line: 0, 5..<30, .alphabetic),
-        Field(.administrativeCode, line: 0, 30..<36, .alphanumeric),
-        Field(.documentNumber, line: 1, 0..<12, .alphanumeric, check: 12),
-        Field(.givenNames, line: 1, 13..<27, .alphabetic),
-        Field(.birthDate, line: 1, 27..<33, .numeric, check: 33),
-        Field(.sex, line: 1, 34..<35, .sex),
-    ], composite: Composite(spans: [(0, 0..<36), (1, 0..<35)], line: 1, column: 35))
+    static let frenchID = MRZLayout(
+        name: "FRENCH_ID", documentCodePrefix: "IDFRA", fallback: "TD2", lineLengths: [36, 36],
+        fields: [
+            Field(.documentCode, line: 0, 0..<2, .alphabetic),
+            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
+            Field(.surname, line: 0, 5..<30, .alphabetic),
+            Field(.administrativeCode, line: 0, 30..<36, .alphanumeric),
+            Field(.documentNumber, line: 1, 0..<12, .alphanumeric, check: 12),
+            Field(.givenNames, line: 1, 13..<27, .alphabetic),
+            Field(.birthDate, line: 1, 27..<33, .numeric, check: 33),
+            Field(.sex, line: 1, 34..<35, .sex),
+        ], composite: Composite(spans: [(0, 0..<36), (1, 0..<35)], line: 1, column: 35))
 
     // Swiss driving licence (ISO/IEC 18013-1 style, 3 lines): no check digits at all.
-    static let swissDrivingLicense = MRZLayout(name: "SWISS_DL", lineLengths: [9, 30, 30], fields: [
-        Field(.documentNumber, line: 0, 0..<6, .alphanumeric),
-        Field(.language, line: 0, 6..<7, .alphabetic),
-        Field(.documentCode, line: 1, 0..<2, .alphabetic),
-        Field(.issuingCountry, line: 1, 2..<5, .alphabetic),
-        Field(.pinCode, line: 1, 5..<14, .alphanumeric),
-        Field(.versionNumber, line: 1, 14..<17, .numeric),
-        Field(.birthDate, line: 1, 19..<25, .numeric),
-        Field(.name, line: 2, 0..<30, .alphabetic),
-    ], composite: nil)
+    static let swissDrivingLicense = MRZLayout(
+        name: "SWISS_DL", lineLengths: [9, 30, 30],
+        fields: [
+            Field(.documentNumber, line: 0, 0..<6, .alphanumeric),
+            Field(.language, line: 0, 6..<7, .alphabetic),
+            Field(.documentCode, line: 1, 0..<2, .alphabetic),
+            Field(.issuingCountry, line: 1, 2..<5, .alphabetic),
+            Field(.pinCode, line: 1, 5..<14, .alphanumeric),
+            Field(.versionNumber, line: 1, 14..<17, .numeric),
+            Field(.birthDate, line: 1, 19..<25, .numeric),
+            Field(.name, line: 2, 0..<30, .alphabetic),
+        ], composite: nil)
 
     // French driving licence (cheminfo/mrz's table): one line of 30.  The number's digit
     // covers the line from its start; the composite everything before it.
-    static let frenchDrivingLicence = MRZLayout(name: "FRENCH_DL", lineLengths: [30], fields: [
-        Field(.documentCode, line: 0, 0..<2, .alphanumeric),
-        Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-        Field(.documentNumber, line: 0, 5..<14, .alphanumeric, check: 14, checkedRange: 0..<14),
-        Field(.expiryDate, line: 0, 15..<21, .numeric),
-        Field(.surname, line: 0, 21..<29, .alphabetic),
-    ], composite: Composite(spans: [(0, 0..<29)], line: 0, column: 29))
+    static let frenchDrivingLicence = MRZLayout(
+        name: "FRENCH_DL", lineLengths: [30],
+        fields: [
+            Field(.documentCode, line: 0, 0..<2, .alphanumeric),
+            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
+            Field(.documentNumber, line: 0, 5..<14, .alphanumeric, check: 14, checkedRange: 0..<14),
+            Field(.expiryDate, line: 0, 15..<21, .numeric),
+            Field(.surname, line: 0, 21..<29, .alphabetic),
+        ], composite: Composite(spans: [(0, 0..<29)], line: 0, column: 29))
 
     /// The built-in layouts, in the order detection prefers them.
     static let builtIn: [MRZLayout] = [td1, td2, td3, mrvA, mrvB, frenchID, swissDrivingLicense, frenchDrivingLicence]

@@ -23,11 +23,15 @@ public struct MRZGenerator: Sendable {
 
     public init(seed: UInt64) { rng = SeededRandom(seed: seed) }
 
-    static let countries = ["UTO", "D", "FRA", "GBR", "USA", "CAN", "NLD", "CHE", "ITA", "ESP", "POL", "SWE",
-                            "AUS", "JPN", "BRA", "MEX", "ZAF", "GBD", "UNO", "XXA", "EUE", "NZL", "IRL", "AUT"]
-    static let nameParts = ["ANNA", "MARIA", "ERIKSSON", "SMITH", "O", "DE", "LA", "VAN", "DER", "BERG", "JEAN",
-                            "PIERRE", "MUELLER", "GARCIA", "LOPEZ", "NGUYEN", "KIM", "LEE", "WANG", "OBI", "IVANOVA",
-                            "SCHMIDT", "ROSSI", "SILVA", "DUBOIS", "JANSEN", "NOWAK", "HANSEN", "YILMAZ", "ALI", "ZOE"]
+    static let countries = [
+        "UTO", "D", "FRA", "GBR", "USA", "CAN", "NLD", "CHE", "ITA", "ESP", "POL", "SWE",
+        "AUS", "JPN", "BRA", "MEX", "ZAF", "GBD", "UNO", "XXA", "EUE", "NZL", "IRL", "AUT",
+    ]
+    static let nameParts = [
+        "ANNA", "MARIA", "ERIKSSON", "SMITH", "O", "DE", "LA", "VAN", "DER", "BERG", "JEAN",
+        "PIERRE", "MUELLER", "GARCIA", "LOPEZ", "NGUYEN", "KIM", "LEE", "WANG", "OBI", "IVANOVA",
+        "SCHMIDT", "ROSSI", "SILVA", "DUBOIS", "JANSEN", "NOWAK", "HANSEN", "YILMAZ", "ALI", "ZOE",
+    ]
 
     /// The next MRZ, of `format` or of a random format.
     public mutating func next(format: MRZFormat? = nil) -> GeneratedMRZ {

@@ -33,7 +33,8 @@ public struct MRZParser: Sendable {
         let layout = try Self.detectLayout(lines)
         let result = interpret(lines, layout: layout)
         if let name = layout.fallback, !result.isValid, let fallback = MRZFormat(rawValue: name)?.layout,
-           fallback.lineLengths == layout.lineLengths {
+            fallback.lineLengths == layout.lineLengths
+        {
             // e.g. "IDFRA" also starts a standard TD2 document; keep whichever reading checks out
             let other = interpret(lines, layout: fallback)
             if other.checks.filter(\.valid).count > result.checks.filter(\.valid).count { return other }
@@ -107,20 +108,25 @@ public struct MRZParser: Sendable {
                     warnings.append(MRZWarning(field: field.name.rawValue, message: "documentNumber has a filler inside the number, so its check fails."))
                 }
                 if field.name == .documentNumber, digit == MRZCharset.filler, let rule = layout.longNumber,
-                   let long = Self.longNumber(lines, field: field, rule: rule) {
+                    let long = Self.longNumber(lines, field: field, rule: rule)
+                {
                     valid = long.valid
                     longNumber = long.number
                     if long.fillerCounted {
-                        warnings.append(MRZWarning(field: field.name.rawValue,
-                                                   message: "documentNumber's check digit holds only when counted over the number with its '<', as this issuer computes it."))
+                        warnings.append(
+                            MRZWarning(
+                                field: field.name.rawValue,
+                                message: "documentNumber's check digit holds only when counted over the number with its '<', as this issuer computes it."))
                     }
                 }
                 checks.append(MRZCheck(name: field.name.rawValue, valid: valid))
             }
             let impossibleSex = field.characters == .sex && !Self.conforms(bytes, to: .sex)
             if !scan.conforms || impossibleSex {
-                warnings.append(MRZWarning(field: field.name.rawValue,
-                                           message: "\(field.name.rawValue) holds characters that this field does not allow (\(field.characters.rawValue))."))
+                warnings.append(
+                    MRZWarning(
+                        field: field.name.rawValue,
+                        message: "\(field.name.rawValue) holds characters that this field does not allow (\(field.characters.rawValue))."))
             }
             // The sex has no check digit; a value other than M, F, X or < fails a check of
             // its own, listed only then (the checks of a well-formed MRZ stay as they were).
@@ -132,13 +138,17 @@ public struct MRZParser: Sendable {
                 }
             case .issuingCountry, .nationality:
                 if !CountryCodes.isKnown(bytes: bytes) {
-                    warnings.append(MRZWarning(field: field.name.rawValue,
-                                               message: "'\(String(decoding: bytes, as: UTF8.self))' is not an ICAO 9303 country code"))
+                    warnings.append(
+                        MRZWarning(
+                            field: field.name.rawValue,
+                            message: "'\(String(decoding: bytes, as: UTF8.self))' is not an ICAO 9303 country code"))
                 }
             case .birthDate, .expiryDate:
                 if !DateRules.isPlausible(bytes) {
-                    warnings.append(MRZWarning(field: field.name.rawValue,
-                                               message: "\(field.name.rawValue) '\(String(decoding: bytes, as: UTF8.self))' is not a calendar date, so its check fails."))
+                    warnings.append(
+                        MRZWarning(
+                            field: field.name.rawValue,
+                            message: "\(field.name.rawValue) '\(String(decoding: bytes, as: UTF8.self))' is not a calendar date, so its check fails."))
                 }
             default: break
             }
@@ -148,13 +158,15 @@ public struct MRZParser: Sendable {
         // `fillers` check only then.
         if let (line, column) = Self.strayCharacter(lines, layout: layout) {
             checks.append(MRZCheck(name: "fillers", valid: false))
-            warnings.append(MRZWarning(field: "fillers", message: "fillers: line \(line + 1), column \(column + 1) must be '<' in this layout, so the MRZ is invalid."))
+            warnings.append(
+                MRZWarning(field: "fillers", message: "fillers: line \(line + 1), column \(column + 1) must be '<' in this layout, so the MRZ is invalid."))
         }
         if let composite = layout.composite {
             checks.append(MRZCheck(name: "composite", valid: Self.verifyComposite(composite, lines)))
         }
-        return MRZResult(format: layout.format, lineBytes: lines, checks: checks, warnings: warnings,
-                         today: today, longDocumentNumber: longNumber)
+        return MRZResult(
+            format: layout.format, lineBytes: lines, checks: checks, warnings: warnings,
+            today: today, longDocumentNumber: longNumber)
     }
 
     /// The composite digit over its spans, without copying them.
@@ -208,7 +220,8 @@ public struct MRZParser: Sendable {
     static func strayCharacter(_ lines: [[UInt8]], layout: MRZLayout) -> (line: Int, column: Int)? {
         for (index, line) in lines.enumerated() {
             for column in line.indices where line[column] != MRZCharset.filler {
-                let used = layout.fields.contains { $0.line == index && ($0.range.contains(column) || $0.checkDigit == column) }
+                let used =
+                    layout.fields.contains { $0.line == index && ($0.range.contains(column) || $0.checkDigit == column) }
                     || (layout.composite.map { $0.line == index && $0.column == column } ?? false)
                     || (layout.longNumber.map { $0.line == index && $0.continuation.contains(column) } ?? false)
                 if !used { return (index, column) }

@@ -49,8 +49,10 @@ public enum MRZWriter {
         UInt8(ascii: "0") + UInt8(CheckDigit.compute(bytes) ?? 0)
     }
 
-    private static func writeLongNumber(_ number: [UInt8], field: MRZLayout.Field, check: Int, rule: MRZLayout.LongNumber,
-                                        into line: inout [UInt8]) {
+    private static func writeLongNumber(
+        _ number: [UInt8], field: MRZLayout.Field, check: Int, rule: MRZLayout.LongNumber,
+        into line: inout [UInt8]
+    ) {
         let head = field.range.count
         for i in 0..<head { line[field.range.lowerBound + i] = number[i] }
         line[check] = MRZCharset.filler

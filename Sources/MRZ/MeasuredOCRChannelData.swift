@@ -47,22 +47,43 @@ extension MeasuredOCRChannel {
     /// Every misreading seen in the first view.
     public static let misreadings: [Misreading] = [
         .init(truth: "8", read: "B", confidence: 99, candidates: [.init(character: "8", confidence: 25)], secondView: "8"),
-        .init(truth: "D", read: "E", confidence: 94, candidates: [.init(character: "D", confidence: 81), .init(character: "F", confidence: 66), .init(character: "8", confidence: 45)], secondView: "8"),
-        .init(truth: "E", read: "F", confidence: 93, candidates: [.init(character: "E", confidence: 78), .init(character: "C", confidence: 0), .init(character: "K", confidence: 0)], secondView: nil),
+        .init(
+            truth: "D", read: "E", confidence: 94,
+            candidates: [.init(character: "D", confidence: 81), .init(character: "F", confidence: 66), .init(character: "8", confidence: 45)], secondView: "8"),
+        .init(
+            truth: "E", read: "F", confidence: 93,
+            candidates: [.init(character: "E", confidence: 78), .init(character: "C", confidence: 0), .init(character: "K", confidence: 0)], secondView: nil),
         .init(truth: "O", read: "0", confidence: 94, candidates: [.init(character: "O", confidence: 82)], secondView: nil),
-        .init(truth: "1", read: "J", confidence: 97, candidates: [.init(character: "I", confidence: 48), .init(character: "3", confidence: 25), .init(character: "1", confidence: 19)], secondView: nil),
+        .init(
+            truth: "1", read: "J", confidence: 97,
+            candidates: [.init(character: "I", confidence: 48), .init(character: "3", confidence: 25), .init(character: "1", confidence: 19)], secondView: nil),
         .init(truth: "9", read: "5", confidence: 94, candidates: [.init(character: "9", confidence: 85)], secondView: "5"),
-        .init(truth: "L", read: "I", confidence: 99, candidates: [.init(character: "L", confidence: 48), .init(character: "E", confidence: 29), .init(character: "1", confidence: 22)], secondView: "L"),
-        .init(truth: "E", read: "F", confidence: 97, candidates: [.init(character: "E", confidence: 75), .init(character: "C", confidence: 20), .init(character: "5", confidence: 17)], secondView: "E"),
+        .init(
+            truth: "L", read: "I", confidence: 99,
+            candidates: [.init(character: "L", confidence: 48), .init(character: "E", confidence: 29), .init(character: "1", confidence: 22)], secondView: "L"),
+        .init(
+            truth: "E", read: "F", confidence: 97,
+            candidates: [.init(character: "E", confidence: 75), .init(character: "C", confidence: 20), .init(character: "5", confidence: 17)], secondView: "E"),
         .init(truth: "I", read: "T", confidence: 96, candidates: [.init(character: "I", confidence: 53)], secondView: "T"),
-        .init(truth: "E", read: "F", confidence: 94, candidates: [.init(character: "E", confidence: 87), .init(character: "C", confidence: 10), .init(character: "T", confidence: 1)], secondView: "F"),
-        .init(truth: "5", read: "3", confidence: 97, candidates: [.init(character: "5", confidence: 79), .init(character: "S", confidence: 47), .init(character: "7", confidence: 39)], secondView: nil),
-        .init(truth: "B", read: "0", confidence: 93, candidates: [.init(character: "D", confidence: 82), .init(character: "8", confidence: 59), .init(character: "Q", confidence: 54)], secondView: "2"),
+        .init(
+            truth: "E", read: "F", confidence: 94,
+            candidates: [.init(character: "E", confidence: 87), .init(character: "C", confidence: 10), .init(character: "T", confidence: 1)], secondView: "F"),
+        .init(
+            truth: "5", read: "3", confidence: 97,
+            candidates: [.init(character: "5", confidence: 79), .init(character: "S", confidence: 47), .init(character: "7", confidence: 39)], secondView: nil),
+        .init(
+            truth: "B", read: "0", confidence: 93,
+            candidates: [.init(character: "D", confidence: 82), .init(character: "8", confidence: 59), .init(character: "Q", confidence: 54)], secondView: "2"),
         .init(truth: "E", read: "<", confidence: 99, candidates: [.init(character: "E", confidence: 0)], secondView: "E"),
         .init(truth: "N", read: "M", confidence: 98, candidates: [.init(character: "H", confidence: 54)], secondView: "M"),
-        .init(truth: "0", read: "O", confidence: 98, candidates: [.init(character: "0", confidence: 21), .init(character: "D", confidence: 0), .init(character: "U", confidence: 0)], secondView: "O"),
-        .init(truth: "0", read: "O", confidence: 94, candidates: [.init(character: "0", confidence: 69), .init(character: "D", confidence: 0)], secondView: "O"),
-        .init(truth: "K", read: "X", confidence: 92, candidates: [.init(character: "K", confidence: 88), .init(character: "<", confidence: 54), .init(character: "Y", confidence: 48)], secondView: nil),
+        .init(
+            truth: "0", read: "O", confidence: 98,
+            candidates: [.init(character: "0", confidence: 21), .init(character: "D", confidence: 0), .init(character: "U", confidence: 0)], secondView: "O"),
+        .init(
+            truth: "0", read: "O", confidence: 94, candidates: [.init(character: "0", confidence: 69), .init(character: "D", confidence: 0)], secondView: "O"),
+        .init(
+            truth: "K", read: "X", confidence: 92,
+            candidates: [.init(character: "K", confidence: 88), .init(character: "<", confidence: 54), .init(character: "Y", confidence: 48)], secondView: nil),
     ]
 
     /// Correct first-view readings per true character: how many had no runner-up, a

@@ -15,7 +15,8 @@ public struct NFCAccess: Sendable, Codable, Equatable {
     /// `nil` when the MRZ has no expiry date (e.g. the French identity card layout).
     public init?(_ mrz: MRZResult) {
         guard let number = mrz.rawFields[.documentNumber], let birth = mrz.birthDate?.raw,
-              let expiry = mrz.expiryDate?.raw else { return nil }
+            let expiry = mrz.expiryDate?.raw
+        else { return nil }
         // A long TD1 number is used whole; a short one keeps its fillers to 9 characters.
         let printedNumber = mrz.documentNumber.count > number.count ? mrz.documentNumber : number
         self.init(documentNumber: printedNumber, birthDate: birth, expiryDate: expiry)

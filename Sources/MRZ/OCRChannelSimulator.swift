@@ -60,17 +60,19 @@ public struct OCRChannelSimulator: Sendable {
     }
 
     /// Each character's smoothed measured misreading rate.
-    static let measuredRates: [Character: Double] = Dictionary(uniqueKeysWithValues: alphabet.map { character in
-        let seen = Double(MeasuredOCRChannel.observed[character] ?? 0)
-        let misread = Double(ownMisreadings[character]?.count ?? 0)
-        return (character, (misread + smoothing * MeasuredOCRChannel.misreadRate) / (seen + smoothing))
-    })
+    static let measuredRates: [Character: Double] = Dictionary(
+        uniqueKeysWithValues: alphabet.map { character in
+            let seen = Double(MeasuredOCRChannel.observed[character] ?? 0)
+            let misread = Double(ownMisreadings[character]?.count ?? 0)
+            return (character, (misread + smoothing * MeasuredOCRChannel.misreadRate) / (seen + smoothing))
+        })
     /// The table's misreadings of each character.
     static let ownMisreadings: [Character: [MeasuredOCRChannel.Misreading]] = Dictionary(grouping: MeasuredOCRChannel.misreadings, by: \.truth)
     /// Per character, the characters that are neither it nor one of its look-alikes.
-    static let unlike: [Character: [Character]] = Dictionary(uniqueKeysWithValues: alphabet.map { c in
-        (c, alphabet.filter { $0 != c && !OCRConfusions.areConfusable($0, c) })
-    })
+    static let unlike: [Character: [Character]] = Dictionary(
+        uniqueKeysWithValues: alphabet.map { c in
+            (c, alphabet.filter { $0 != c && !OCRConfusions.areConfusable($0, c) })
+        })
 
     /// `lines` read in one view and in `confirmingViews` others.
     public mutating func read(_ lines: [String], confirmingViews: Int = 2) -> Reading {
@@ -101,9 +103,12 @@ public struct OCRChannelSimulator: Sendable {
         }
         let view = MeasuredOCRChannel.secondView.afterCorrect
         let confirmingMisreads = Double(view.misreads) / Double(max(1, view.agrees + view.misreads))
-        return (correct(truth), (0..<views).map { _ in
-            Double.random(in: 0..<1, using: &rng) < confirmingMisreads * errorScale ? misread(truth, misreadTemplate(truth)) : correct(truth)
-        })
+        return (
+            correct(truth),
+            (0..<views).map { _ in
+                Double.random(in: 0..<1, using: &rng) < confirmingMisreads * errorScale ? misread(truth, misreadTemplate(truth)) : correct(truth)
+            }
+        )
     }
 
     /// A measured misreading of `truth`, or one carried over to a look-alike of it.
@@ -149,9 +154,11 @@ public struct OCRChannelSimulator: Sendable {
         }
         let lookAlike = OCRConfusions.table[truth]?.randomElement(using: &rng)
         let other = Self.unlike[truth]?.randomElement(using: &rng)
-        for (count, candidate, range) in [(stats.noRunnerUp, nil, Float(0)..<1), (stats.lookAlikeBelowClose, lookAlike, 0..<close),
-                                          (stats.lookAlikeClose, lookAlike, close..<100), (stats.otherBelowClose, other, 0..<close),
-                                          (stats.otherClose, other, close..<100)] as [(Int, Character?, Range<Float>)] {
+        for (count, candidate, range) in [
+            (stats.noRunnerUp, nil, Float(0)..<1), (stats.lookAlikeBelowClose, lookAlike, 0..<close),
+            (stats.lookAlikeClose, lookAlike, close..<100), (stats.otherBelowClose, other, 0..<close),
+            (stats.otherClose, other, close..<100),
+        ] as [(Int, Character?, Range<Float>)] {
             if pick < count { return glyph(candidate, range) }
             pick -= count
         }
@@ -162,8 +169,9 @@ public struct OCRChannelSimulator: Sendable {
     static let pooled: MeasuredOCRChannel.CorrectReadings = MeasuredOCRChannel.correctReadings.values.reduce(
         .init(noRunnerUp: 0, lookAlikeBelowClose: 0, lookAlikeClose: 0, otherBelowClose: 0, otherClose: 0, unsure: 0)
     ) {
-        .init(noRunnerUp: $0.noRunnerUp + $1.noRunnerUp, lookAlikeBelowClose: $0.lookAlikeBelowClose + $1.lookAlikeBelowClose,
-              lookAlikeClose: $0.lookAlikeClose + $1.lookAlikeClose, otherBelowClose: $0.otherBelowClose + $1.otherBelowClose,
-              otherClose: $0.otherClose + $1.otherClose, unsure: $0.unsure + $1.unsure)
+        .init(
+            noRunnerUp: $0.noRunnerUp + $1.noRunnerUp, lookAlikeBelowClose: $0.lookAlikeBelowClose + $1.lookAlikeBelowClose,
+            lookAlikeClose: $0.lookAlikeClose + $1.lookAlikeClose, otherBelowClose: $0.otherBelowClose + $1.otherBelowClose,
+            otherClose: $0.otherClose + $1.otherClose, unsure: $0.unsure + $1.unsure)
     }
 }

@@ -1,6 +1,6 @@
-import MRZ
 import Foundation
 import Imaging
+import MRZ
 
 /// Candidate MRZ bands from the line boxes of an oriented view.  Two sources give the
 /// boxes: characters joined into line blobs by a horizontal closing (Leptonica,
@@ -11,7 +11,8 @@ enum BandFinder {
     /// left edge (MRZ lines are equally long), evenly stacked; lowest first (on data pages
     /// the MRZ is at the bottom).  `scale` maps blob coordinates to the caller's pixels.
     static func bands(from lineBlobs: [PixelBox], workingWidth: Int, scale: Double) -> [[PixelBox]] {
-        let blobs = lineBlobs
+        let blobs =
+            lineBlobs
             .filter { $0.width >= workingWidth / 4 && $0.height >= 5 && $0.width > 8 * $0.height }
             .sorted { $0.y < $1.y }
         var bands: [[PixelBox]] = []
@@ -64,17 +65,19 @@ enum BandFinder {
 
     /// Whether two bands cover the same lines (within half a line height).
     static func sameBand(_ a: [PixelBox], _ b: [PixelBox]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { p, q in
-            let h = max(p.height, q.height)
-            return abs(p.y - q.y) < h / 2 + 1 && abs(p.x - q.x) < 2 * h && abs(p.width - q.width) < 2 * h
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy { p, q in
+                let h = max(p.height, q.height)
+                return abs(p.y - q.y) < h / 2 + 1 && abs(p.x - q.x) < 2 * h && abs(p.width - q.width) < 2 * h
+            }
     }
 }
 
 extension PixelBox {
     func scaled(by factor: Double) -> PixelBox {
-        PixelBox(x: Int(Double(x) * factor), y: Int(Double(y) * factor),
-                 width: Int(Double(width) * factor), height: Int(Double(height) * factor))
+        PixelBox(
+            x: Int(Double(x) * factor), y: Int(Double(y) * factor),
+            width: Int(Double(width) * factor), height: Int(Double(height) * factor))
     }
 }
 
@@ -119,8 +122,9 @@ final class OrientedView {
         let small = angle == 0 ? turned : turned.rotated(degrees: angle)
         smallWidth = small.width
         smallHeight = small.height
-        lineBlobs = small.textLineBlobs(gaps: Self.gapDivisors.map { max(5, small.width / $0) },
-                                        maximumGlyphHeight: small.width / Self.glyphHeightDivisor)
+        lineBlobs = small.textLineBlobs(
+            gaps: Self.gapDivisors.map { max(5, small.width / $0) },
+            maximumGlyphHeight: small.width / Self.glyphHeightDivisor)
     }
 
     /// `other` turned half round.  Turning and deskewing commute (both turn about the
@@ -161,9 +165,12 @@ final class OrientedView {
         let corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map {
             Self.rotate((Double($0.0), Double($0.1)), about: centre, degrees: -angle)
         }
-        let turnedRect = Self.clip((x: Int(corners.map(\.x).min()!.rounded(.down)) - 1, y: Int(corners.map(\.y).min()!.rounded(.down)) - 1,
-                                    x1: Int(corners.map(\.x).max()!.rounded(.up)) + 1, y1: Int(corners.map(\.y).max()!.rounded(.up)) + 1),
-                                   width: turnedWidth, height: turnedHeight)
+        let turnedRect = Self.clip(
+            (
+                x: Int(corners.map(\.x).min()!.rounded(.down)) - 1, y: Int(corners.map(\.y).min()!.rounded(.down)) - 1,
+                x1: Int(corners.map(\.x).max()!.rounded(.up)) + 1, y1: Int(corners.map(\.y).max()!.rounded(.up)) + 1
+            ),
+            width: turnedWidth, height: turnedHeight)
         let inputRect = Self.unturn(turnedRect, quarter: quarter, width: input.width, height: input.height)
         var crop = input.cropped(x: inputRect.x, y: inputRect.y, width: inputRect.x1 - inputRect.x, height: inputRect.y1 - inputRect.y)
         if quarter != 0 { crop = crop.rotatedOrthogonally(quarter) }
@@ -224,7 +231,8 @@ final class OrientedView {
     func layoutBands(engine: OCREngine) -> [[PixelBox]] {
         // a working size where MRZ characters are ~15–40 px tall
         let image = full.width < 800 ? full.scaled(by: 2) : full.reduced(toWidth: 1400)
-        return BandFinder.bands(from: engine.layoutLines(in: image), workingWidth: image.width,
-                                scale: Double(full.width) / Double(image.width))
+        return BandFinder.bands(
+            from: engine.layoutLines(in: image), workingWidth: image.width,
+            scale: Double(full.width) / Double(image.width))
     }
 }

@@ -89,7 +89,8 @@ final class BandSearch {
     /// made costs nothing (`OrientedView(halfTurnOf:)`).
     private func view(_ quarter: Int) -> OrientedView {
         if let v = views[quarter] { return v }
-        let v = views[(quarter + 2) % 4].map { OrientedView(halfTurnOf: $0) }
+        let v =
+            views[(quarter + 2) % 4].map { OrientedView(halfTurnOf: $0) }
             ?? OrientedView(input: input, workingCopy: workingCopy, quarter: quarter)
         views[quarter] = v
         return v
@@ -114,8 +115,11 @@ final class BandSearch {
         var reading = lineReader.read(region.band)
         reading?.source = region
         reading?.lineQuadrilaterals = quads
-        if let reading, !reading.result.isValid, best == nil { best = reading }
-        else if reading?.result.isValid != true { rejected.append(RejectedBand(lines: quads, reason: .noValidReading)) }
+        if let reading, !reading.result.isValid, best == nil {
+            best = reading
+        } else if reading?.result.isValid != true {
+            rejected.append(RejectedBand(lines: quads, reason: .noValidReading))
+        }
         return reading?.result.isValid == true ? reading : nil
     }
 

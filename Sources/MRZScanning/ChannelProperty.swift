@@ -33,8 +33,10 @@ import MRZ
     /// Reads `count` generated MRZs; `errorScale` multiplies the measured misreading rates
     /// (above 1 to meet the rare confusions more often).
     /// `signalledOnly`: only the misreadings the OCR gave a sign of (`OCRChannelSimulator`).
-    public static func run(count: Int, seed: UInt64, errorScale: Double = 1, signalledOnly: Bool = false,
-                           today: SimpleDate = .today()) -> ChannelPropertyReport {
+    public static func run(
+        count: Int, seed: UInt64, errorScale: Double = 1, signalledOnly: Bool = false,
+        today: SimpleDate = .today()
+    ) -> ChannelPropertyReport {
         var generator = MRZGenerator(seed: seed)
         var stress = SeededRandom(seed: seed ^ 0xC0FF_EE)
         var channel = OCRChannelSimulator(seed: seed ^ 0x0C4, errorScale: errorScale, signalledOnly: signalledOnly)
@@ -82,7 +84,9 @@ import MRZ
         guard [.td1, .td2, .td3, .mrvA, .mrvB].contains(mrz.format), Int.random(in: 0..<4, using: &rng) == 0 else { return mrz.lines }
         let alphabet = Array("0O0O1I8B5S2Z6GPFDQ")
         let length = Int.random(in: 6...9, using: &rng)
-        let number = Bool.random(using: &rng) ? String(repeating: "0", count: length)
+        let number =
+            Bool.random(using: &rng)
+            ? String(repeating: "0", count: length)
             : String((0..<length).map { _ in alphabet.randomElement(using: &rng)! })
         var fields: [MRZFieldName: String] = [
             .documentCode: mrz.documentCode, .issuingCountry: mrz.issuingCountry, .documentNumber: number,
@@ -103,9 +107,11 @@ import MRZ
     }
 
     static func ocrLine(_ glyphs: [OCRChannelSimulator.Glyph]) -> OCRLine {
-        OCRLine(glyphs: glyphs.map { g in
-            OCRGlyph(character: g.character, confidence: g.confidence,
-                     candidates: OCRGlyph.ranked(g.candidates.map { .init(character: $0.character, confidence: $0.confidence) }))
-        }, box: (0, 0, 0, 0), confidence: 95)
+        OCRLine(
+            glyphs: glyphs.map { g in
+                OCRGlyph(
+                    character: g.character, confidence: g.confidence,
+                    candidates: OCRGlyph.ranked(g.candidates.map { .init(character: $0.character, confidence: $0.confidence) }))
+            }, box: (0, 0, 0, 0), confidence: 95)
     }
 }

@@ -113,7 +113,10 @@ struct LineReader {
     /// repeats the mistake.
     func fittedLine(_ box: PixelBox, to target: Int, alternatives: Bool, view: View, firstTry: OCRLine? = nil) -> OCRLine? {
         if let line = firstTry ?? ocrLine(box, view: view, alternatives: alternatives),
-           let fitted = Self.fitLength(line, to: target) { return fitted }
+            let fitted = Self.fitLength(line, to: target)
+        {
+            return fitted
+        }
         return ocrLine(box, view: view.other, alternatives: alternatives).flatMap { Self.fitLength($0, to: target) }
     }
 

@@ -79,7 +79,9 @@ public struct MRZScanner: Sendable {
     /// ms); returning `false` skips it.  A caller looking for other documents in the image
     /// runs its own slow search there and goes on only when that found nothing.
     /// `rejected`: the candidate bands looked at and set aside (for `--annotate`).
-    public func scan(_ input: GrayImage, beforeLayoutAnalysis: () -> Bool = { true }) -> (readings: [MRZReading], quality: ImageQuality, failure: MRZScanFailure?, rejected: [RejectedBand]) {
+    public func scan(
+        _ input: GrayImage, beforeLayoutAnalysis: () -> Bool = { true }
+    ) -> (readings: [MRZReading], quality: ImageQuality, failure: MRZScanFailure?, rejected: [RejectedBand]) {
         var quality = Self.measure(input)
         guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else {
             return ([], quality, .modelMissing, [])
@@ -102,7 +104,8 @@ public struct MRZScanner: Sendable {
     /// on real photos (tools/train-ocrb/evaluate.py).
     @_spi(Evaluation) public func lineImages(of input: GrayImage) -> (lines: [String], images: [GrayImage])? {
         guard let reading = scan(input).readings.first, let source = reading.source,
-              let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else { return nil }
+            let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata)
+        else { return nil }
         return (reading.result.lines, source.band.map { LineReader.lineImage($0, in: source.image, view: .primary, height: engine.inputHeight) })
     }
 
@@ -112,7 +115,8 @@ public struct MRZScanner: Sendable {
     /// length.  For measuring the OCR channel on real prints (`idreader-bench ocr-channel`).
     @_spi(Evaluation) public func channelObservations(of input: GrayImage) -> (lines: [String], views: [(first: [ObservedGlyph]?, second: [ObservedGlyph]?)])? {
         guard let reading = scan(input).readings.first, let source = reading.source,
-              let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else { return nil }
+            let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata)
+        else { return nil }
         let reader = LineReader(corrector: corrector, engine: engine, image: source.image)
         let lines = reading.result.lines
         let views = zip(source.band, lines).map { box, text in

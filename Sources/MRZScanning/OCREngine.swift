@@ -93,7 +93,10 @@ final class OCREngine {
             let digits = bytes[(index + prefix.count)...].prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             let end = index + prefix.count + digits.count
             if (1...3).contains(digits.count), end < bytes.count, bytes[end] == UInt8(ascii: ","),
-               let height = Int(String(decoding: digits, as: UTF8.self)), height >= 8 { return height }
+                let height = Int(String(decoding: digits, as: UTF8.self)), height >= 8
+            {
+                return height
+            }
         }
         return nil
     }
@@ -157,8 +160,9 @@ final class OCREngine {
                     if let line = current, !line.text.isEmpty { lines.append(line) }
                     var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
                     TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b)
-                    current = OCRLine(glyphs: [], box: (Int(l), Int(t), Int(r - l), Int(b - t)),
-                                      confidence: TessResultIteratorConfidence(iterator, RIL_TEXTLINE), hasCandidates: alternatives)
+                    current = OCRLine(
+                        glyphs: [], box: (Int(l), Int(t), Int(r - l), Int(b - t)),
+                        confidence: TessResultIteratorConfidence(iterator, RIL_TEXTLINE), hasCandidates: alternatives)
                 }
                 guard let symbol = TessResultIteratorGetUTF8Text(iterator, RIL_SYMBOL) else { continue }
                 let text = String(cString: symbol)

@@ -54,7 +54,9 @@ extension OrientedView {
     static func inputPoint(_ p: Point, quarter: Int, angle: Double, inputWidth: Int, inputHeight: Int) -> Point {
         let turnedWidth = Double(quarter % 2 == 0 ? inputWidth : inputHeight)
         let turnedHeight = Double(quarter % 2 == 0 ? inputHeight : inputWidth)
-        let t = angle == 0 ? (x: p.x, y: p.y)
+        let t =
+            angle == 0
+            ? (x: p.x, y: p.y)
             : rotate((p.x, p.y), about: (turnedWidth / 2, turnedHeight / 2), degrees: -angle)
         let w = Double(inputWidth), h = Double(inputHeight)
         switch quarter & 3 {
@@ -78,9 +80,7 @@ extension OrientedView {
 extension RejectedBand.Reason {
     /// The reason a band whose lines have these shapes is no MRZ (none looks like one).
     init(shapes: [LineShape]) {
-        if shapes.contains(.pitchIrregular) { self = .pitchIrregular }
-        else if shapes.contains(.tooLong) { self = .tooLong }
-        else { self = .tooShort }
+        if shapes.contains(.pitchIrregular) { self = .pitchIrregular } else if shapes.contains(.tooLong) { self = .tooLong } else { self = .tooShort }
     }
 }
 
@@ -89,8 +89,10 @@ extension ReadingJudge {
     /// doubt: read with less than `minimumConfidence`, or with another MRZ character among
     /// the decoder's candidates at `lookAlikeFloor` or more, or one of the look-alikes the
     /// check digits had to rule out (`doubtful`).  With the strongest other reading.
-    static func doubtedCharacters(_ result: MRZResult, uncertain: [MRZFieldName], lines: [OCRLine],
-                                  doubtful: [DoubtfulCharacter]) -> [MarkedCharacter] {
+    static func doubtedCharacters(
+        _ result: MRZResult, uncertain: [MRZFieldName], lines: [OCRLine],
+        doubtful: [DoubtfulCharacter]
+    ) -> [MarkedCharacter] {
         var marks: [MarkedCharacter] = []
         let text = result.lines.map(Array.init)
         for field in result.format.fieldPositions where uncertain.contains(field.name) && field.line < lines.count && field.line < text.count {

@@ -29,8 +29,10 @@ struct ReadingJudge {
         Self.doubtedFields(result, confidences: lines.map { $0.glyphs.map(\.confidence) }).forEach(doubt)
         // Codes (document code, countries, sex) are checked against their tables, not read
         // again: a close candidate the field could hold leaves them uncertain (`X` read `<`).
-        for field in result.format.fieldPositions where !field.provenByCheckDigit && Self.tableCheckedFields.contains(field.name)
-            && Self.hasCloseRunnerUp(lines[field.line], in: field.range, allowed: field.characters) {
+        for field in result.format.fieldPositions
+        where !field.provenByCheckDigit && Self.tableCheckedFields.contains(field.name)
+            && Self.hasCloseRunnerUp(lines[field.line], in: field.range, allowed: field.characters)
+        {
             doubt(field.name)
         }
 
@@ -65,7 +67,8 @@ struct ReadingJudge {
                 var confirming: OCRLine?
                 for attempt in 0..<Self.confirmingViews where confirming == nil {
                     if let other = view(attempt),
-                       Self.disagreements(field, first: lines[index], as: text, second: other, changed: changed).count <= Self.maximumDisagreements {
+                        Self.disagreements(field, first: lines[index], as: text, second: other, changed: changed).count <= Self.maximumDisagreements
+                    {
                         confirming = other
                     }
                 }
@@ -156,7 +159,8 @@ struct ReadingJudge {
             var others: [Character] = []
             for candidate in first.glyphs[column].candidates
             where !(candidate.confidence < lookAlikeFloor) && candidate.character.asciiValue.map(MRZCharset.isMRZ) == true
-                && !others.contains(candidate.character) {
+                && !others.contains(candidate.character)
+            {
                 others.append(candidate.character)
             }
             if secondText[column] != proven[column], !others.contains(secondText[column]) { others.append(secondText[column]) }
@@ -219,9 +223,10 @@ struct ReadingJudge {
     /// was read without alternatives).  A non-finite confidence counts as close.
     static func hasCloseRunnerUp(_ line: OCRLine, in range: Range<Int>, allowed: CharacterClass = .alphanumeric) -> Bool {
         range.contains { column in
-            column < line.glyphs.count && line.glyphs[column].candidates.contains {
-                !($0.confidence < closeRunnerUp) && $0.character.asciiValue.map(allowed.allows) == true
-            }
+            column < line.glyphs.count
+                && line.glyphs[column].candidates.contains {
+                    !($0.confidence < closeRunnerUp) && $0.character.asciiValue.map(allowed.allows) == true
+                }
         }
     }
 

@@ -165,18 +165,23 @@ enum ArgumentParser {
                 options.only = kinds
             } else if arg == "--max-pixels" || arg.hasPrefix("--max-pixels=") {
                 let value = try optionValue(arg, args, &i)
-                guard let n = Int(value), n > 0 else { throw UsageError("--max-pixels takes a positive whole number, e.g. '--max-pixels 100000000'; got '\(shown(value))'.") }
+                guard let n = Int(value), n > 0 else {
+                    throw UsageError("--max-pixels takes a positive whole number, e.g. '--max-pixels 100000000'; got '\(shown(value))'.")
+                }
                 options.maxPixels = n
             } else if arg == "--time-limit" || arg.hasPrefix("--time-limit=") {
                 let value = try optionValue(arg, args, &i)
-                guard let n = Double(value), n > 0, n <= 86_400 else { throw UsageError("--time-limit takes seconds per image, up to 86400, e.g. '--time-limit 30'; got '\(shown(value))'.") }
+                guard let n = Double(value), n > 0, n <= 86_400 else {
+                    throw UsageError("--time-limit takes seconds per image, up to 86400, e.g. '--time-limit 30'; got '\(shown(value))'.")
+                }
                 options.timeLimit = n
             } else if command == "read", arg == "--annotate" || arg.hasPrefix("--annotate=") {
                 let value = try optionValue(arg, args, &i)
                 guard !value.isEmpty else { throw UsageError("--annotate takes a directory for the annotated pictures, e.g. '--annotate out/'.") }
                 options.annotate = value
             } else {
-                throw unknownOption(arg, command: command, known: ["--format", "--jobs", "--only", "--max-pixels", "--time-limit"] + (command == "read" ? ["--annotate"] : []))
+                throw unknownOption(
+                    arg, command: command, known: ["--format", "--jobs", "--only", "--max-pixels", "--time-limit"] + (command == "read" ? ["--annotate"] : []))
             }
             i += 1
         }
@@ -252,6 +257,8 @@ enum ArgumentParser {
     }
 
     private static func unknownOption(_ arg: String, command: String, known: [String]) -> UsageError {
-        UsageError("Unknown option '\(shown(arg))' for 'idreader \(command)'; it accepts \(known.joined(separator: ", ")). See 'idreader help \(command.split(separator: " ").first!)'.")
+        UsageError(
+            "Unknown option '\(shown(arg))' for 'idreader \(command)'; it accepts \(known.joined(separator: ", ")). See 'idreader help \(command.split(separator: " ").first!)'."
+        )
     }
 }

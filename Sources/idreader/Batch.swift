@@ -45,9 +45,10 @@ enum Batch {
     }
 
     private static func walk(_ directory: String, _ files: inout [String], _ unreadable: inout [String], _ visited: inout Set<String>) {
-        let real = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)).map {
-            URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: directory).deletingLastPathComponent()).standardizedFileURL.path
-        } ?? URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        let real =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: directory)).map {
+                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: directory).deletingLastPathComponent()).standardizedFileURL.path
+            } ?? URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
         guard visited.insert(URL(fileURLWithPath: real).resolvingSymlinksInPath().path).inserted else { return }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for entry in entries {
@@ -68,8 +69,10 @@ enum Batch {
 
     /// Runs `work` on every input with `jobs` workers; `emit` gets results in input order,
     /// as soon as each one and all before it are done.
-    static func run<R: Sendable>(_ inputs: [Input], jobs: Int, progress: ((Int, Int) -> Void)?,
-                                 work: @escaping @Sendable (Input) -> R, emit: (Int, R) -> Void) {
+    static func run<R: Sendable>(
+        _ inputs: [Input], jobs: Int, progress: ((Int, Int) -> Void)?,
+        work: @escaping @Sendable (Input) -> R, emit: (Int, R) -> Void
+    ) {
         let results = ResultSlots<R>(count: inputs.count)
         let queue = DispatchQueue(label: "idreader.batch", attributes: .concurrent)
         let semaphore = DispatchSemaphore(value: max(1, jobs))

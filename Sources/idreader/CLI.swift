@@ -53,7 +53,12 @@ struct CLI {
         if input.isEmpty || input == ["-"] {
             name = "-"
             guard let data = console.readStandardInput(limit: Self.stdinLimit), !data.isEmpty else {
-                return emit([ReadResult(input: name, documents: [], error: ReadError(.emptyInput, "Standard input is empty; pipe the MRZ lines in or give them as an argument."))], format: format)
+                return emit(
+                    [
+                        ReadResult(
+                            input: name, documents: [],
+                            error: ReadError(.emptyInput, "Standard input is empty; pipe the MRZ lines in or give them as an argument."))
+                    ], format: format)
             }
             text = String(decoding: data, as: UTF8.self)
         } else {
@@ -91,11 +96,16 @@ struct CLI {
     /// The batch machinery `read` and `barcodes` share: expand the paths, read standard
     /// input once, run `read` on every input in parallel under the time limit, stream
     /// jsonl or print the json array, and return the results in input order.
-    func runImages<R: Encodable & Sendable>(_ options: ReadOptions,
-                                                    read: @escaping @Sendable (String, ImageSource) -> R,
-                                                    failed: @escaping @Sendable (String, ReadError) -> R) -> [R] {
+    func runImages<R: Encodable & Sendable>(
+        _ options: ReadOptions,
+        read: @escaping @Sendable (String, ImageSource) -> R,
+        failed: @escaping @Sendable (String, ReadError) -> R
+    ) -> [R] {
         let inputs = Batch.expand(options.paths)
-        let stdinBytes = inputs.contains { if case .stdin = $0 { return true }; return false } ? stdinImage() : nil
+        let stdinBytes =
+            inputs.contains {
+                if case .stdin = $0 { return true }; return false
+            } ? stdinImage() : nil
         let timeLimit = options.timeLimit ?? 60
         var all: [R] = []
         Batch.run(inputs, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress(inputs.count > 1)) { input in
@@ -111,8 +121,11 @@ struct CLI {
                 source = .bytes(bytes)
             }
             return withTimeLimit(timeLimit, { read(name, source) }) {
-                failed(name, ReadError(.timeLimitExceeded,
-                    "Reading '\(name)' took longer than \(Int(timeLimit)) s and was abandoned; raise --time-limit or check the image."))
+                failed(
+                    name,
+                    ReadError(
+                        .timeLimitExceeded,
+                        "Reading '\(name)' took longer than \(Int(timeLimit)) s and was abandoned; raise --time-limit or check the image."))
             }
         } emit: { _, result in
             all.append(result)
@@ -128,12 +141,14 @@ struct CLI {
         var readOptions = IDReader.ReadOptions(only: options.only)
         if let max = options.maxPixels { readOptions.maximumPixels = max }
         let frozen = readOptions
-        let all = runImages(options, read: { name, source -> ReadResult in
-            switch source {
-            case .path(let path): return reader.read(imageAt: path, options: frozen)
-            case .bytes(let bytes): return reader.read(imageData: bytes, name: name, options: frozen)
-            }
-        }, failed: { ReadResult(input: $0, documents: [], error: $1) })
+        let all = runImages(
+            options,
+            read: { name, source -> ReadResult in
+                switch source {
+                case .path(let path): return reader.read(imageAt: path, options: frozen)
+                case .bytes(let bytes): return reader.read(imageData: bytes, name: name, options: frozen)
+                }
+            }, failed: { ReadResult(input: $0, documents: [], error: $1) })
         if options.format == .text { for r in all { console.out(Output.text(r)) } }
         return Output.exitCode(all)
     }
@@ -141,12 +156,14 @@ struct CLI {
     private func runBarcodes(_ options: ReadOptions) -> Int32 {
         let reader = self.reader
         let maxPixels = options.maxPixels ?? 100_000_000
-        let all = runImages(options, read: { name, source -> BarcodesResult in
-            switch source {
-            case .path(let path): return reader.barcodes(imageAt: path, maximumPixels: maxPixels)
-            case .bytes(let bytes): return reader.barcodes(imageData: bytes, name: name, maximumPixels: maxPixels)
-            }
-        }, failed: { BarcodesResult(input: $0, barcodes: [], error: $1) })
+        let all = runImages(
+            options,
+            read: { name, source -> BarcodesResult in
+                switch source {
+                case .path(let path): return reader.barcodes(imageAt: path, maximumPixels: maxPixels)
+                case .bytes(let bytes): return reader.barcodes(imageData: bytes, name: name, maximumPixels: maxPixels)
+                }
+            }, failed: { BarcodesResult(input: $0, barcodes: [], error: $1) })
         if options.format == .text {
             for r in all {
                 console.out("\(r.input)\n")
@@ -165,7 +182,9 @@ struct CLI {
         let bytes: [UInt8]
         if name == "-" {
             guard let data = console.readStandardInput(limit: Self.stdinLimit), !data.isEmpty else {
-                return emit([ReadResult(input: name, documents: [], error: ReadError(.emptyInput, "Standard input is empty; pipe the payload in or give a FILE."))], format: format)
+                return emit(
+                    [ReadResult(input: name, documents: [], error: ReadError(.emptyInput, "Standard input is empty; pipe the payload in or give a FILE."))],
+                    format: format)
             }
             bytes = Array(data)
         } else {

@@ -95,8 +95,9 @@ extension CLI {
     /// and for every input an annotated picture, then `DIR/index.html`.
     func runAnnotatedRead(_ options: ReadOptions, into directory: String) -> Int32 {
         do {
-            try FileManager.default.createDirectory(atPath: (directory as NSString).appendingPathComponent(PictureWriter.thumbnails),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (directory as NSString).appendingPathComponent(PictureWriter.thumbnails),
+                withIntermediateDirectories: true)
         } catch {
             console.err("idreader: --annotate cannot create the directory '\(shown(directory))'; give a directory you can write to.\n")
             return 2
@@ -107,34 +108,37 @@ extension CLI {
         let frozen = readOptions
         let writer = PictureWriter(directory: directory, maximumPixels: frozen.maximumPixels)
         let reader = self.reader
-        let all = runImages(options, read: { name, source -> AnnotatedRead in
-            let start = DispatchTime.now().uptimeNanoseconds
-            let bytes: [UInt8]?
-            let result: ReadResult
-            switch source {
-            case .path(let path):
-                switch DocumentReader.loadFile(path) {
-                case .success(let data):
+        let all = runImages(
+            options,
+            read: { name, source -> AnnotatedRead in
+                let start = DispatchTime.now().uptimeNanoseconds
+                let bytes: [UInt8]?
+                let result: ReadResult
+                switch source {
+                case .path(let path):
+                    switch DocumentReader.loadFile(path) {
+                    case .success(let data):
+                        bytes = data
+                        result = reader.read(imageData: data, name: path, options: frozen)
+                    case .failure(let error):
+                        bytes = nil
+                        result = ReadResult(input: path, documents: [], error: error)
+                    }
+                case .bytes(let data):
                     bytes = data
-                    result = reader.read(imageData: data, name: path, options: frozen)
-                case .failure(let error):
-                    bytes = nil
-                    result = ReadResult(input: path, documents: [], error: error)
+                    result = reader.read(imageData: data, name: name, options: frozen)
                 }
-            case .bytes(let data):
-                bytes = data
-                result = reader.read(imageData: data, name: name, options: frozen)
-            }
-            let milliseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-            let file = names.file(for: name)
-            writer.write(result, imageData: bytes, as: file)
-            return AnnotatedRead(result: result, picture: file, milliseconds: milliseconds)
-        }, failed: { name, error in
-            let result = ReadResult(input: name, documents: [], error: error)
-            let file = names.file(for: name)
-            writer.write(result, imageData: nil, as: file)
-            return AnnotatedRead(result: result, picture: file, milliseconds: nil)
-        })
+                let milliseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+                let file = names.file(for: name)
+                writer.write(result, imageData: bytes, as: file)
+                return AnnotatedRead(result: result, picture: file, milliseconds: milliseconds)
+            },
+            failed: { name, error in
+                let result = ReadResult(input: name, documents: [], error: error)
+                let file = names.file(for: name)
+                writer.write(result, imageData: nil, as: file)
+                return AnnotatedRead(result: result, picture: file, milliseconds: nil)
+            })
         let results = all.map(\.result)
         if options.format == .text { for r in results { console.out(Output.text(r)) } }
         let sheet = (directory as NSString).appendingPathComponent("index.html")
@@ -144,7 +148,9 @@ extension CLI {
             console.err("idreader: the contact sheet '\(shown(sheet))' could not be written; check that the directory is writable.\n")
         }
         if !writer.failures.isEmpty {
-            console.err("idreader: \(writer.failures.count) annotated picture(s) could not be written in '\(shown(directory))'; check the free space and permissions.\n")
+            console.err(
+                "idreader: \(writer.failures.count) annotated picture(s) could not be written in '\(shown(directory))'; check the free space and permissions.\n"
+            )
         }
         return Output.exitCode(results)
     }
@@ -179,26 +185,26 @@ enum ContactSheet {
             return av != bv ? !av : a.offset < b.offset
         }.map(\.element)
         var page = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>idreader: what the reader saw</title>
-        <style>
-        body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}
-        h1{font-size:1.3em;margin:0 0 .3em}
-        #summary{font-size:1.1em;margin:0 0 1em;padding:.5em .8em;background:#f2f2f2;border-left:4px solid #555}
-        table{border-collapse:collapse}
-        td,th{border-bottom:1px solid #ddd;padding:.4em .6em;text-align:left;vertical-align:middle}
-        th{background:#fafafa}
-        tr.fail td.verdict{color:#b00020}
-        tr.ok td.verdict{color:#0a7a2a}
-        td.ms{text-align:right;font-variant-numeric:tabular-nums}
-        img{display:block;max-width:160px;border:1px solid #ccc}
-        </style></head><body>
-        <h1>What the reader saw</h1>
-        <p id="summary">\(escape(summary(reads)))</p>
-        <table>
-        <tr><th>picture</th><th>file</th><th>document</th><th>result</th><th>uncertain fields</th><th>ms</th></tr>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>idreader: what the reader saw</title>
+            <style>
+            body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}
+            h1{font-size:1.3em;margin:0 0 .3em}
+            #summary{font-size:1.1em;margin:0 0 1em;padding:.5em .8em;background:#f2f2f2;border-left:4px solid #555}
+            table{border-collapse:collapse}
+            td,th{border-bottom:1px solid #ddd;padding:.4em .6em;text-align:left;vertical-align:middle}
+            th{background:#fafafa}
+            tr.fail td.verdict{color:#b00020}
+            tr.ok td.verdict{color:#0a7a2a}
+            td.ms{text-align:right;font-variant-numeric:tabular-nums}
+            img{display:block;max-width:160px;border:1px solid #ccc}
+            </style></head><body>
+            <h1>What the reader saw</h1>
+            <p id="summary">\(escape(summary(reads)))</p>
+            <table>
+            <tr><th>picture</th><th>file</th><th>document</th><th>result</th><th>uncertain fields</th><th>ms</th></tr>
 
-        """
+            """
         for read in rows {
             let r = read.result
             let href = escape(percentEncoded(read.picture))

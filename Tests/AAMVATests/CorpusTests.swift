@@ -1,5 +1,6 @@
-import XCTest
 import Foundation
+import XCTest
+
 @testable import AAMVA
 
 /// Every case of ../shared/corpus/aamva/ parses to the fields its JSON expects.
@@ -42,8 +43,10 @@ final class CorpusTests: XCTestCase {
     /// Compares a parse with a case's `expected` fields and raw `elements` (the keys of
     /// ../shared/corpus/README.md, plus `hair_color`): the number of fields asserted and
     /// one line per mismatch.
-    static func mismatches(_ r: AAMVAResult, name: String, expected: [String: Any],
-                           elements: [String: String]) -> (asserted: Int, failures: [String]) {
+    static func mismatches(
+        _ r: AAMVAResult, name: String, expected: [String: Any],
+        elements: [String: String]
+    ) -> (asserted: Int, failures: [String]) {
         let f = r.fields
         var asserted = 0, failures: [String] = []
         for (key, value) in expected {

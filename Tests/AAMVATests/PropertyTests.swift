@@ -1,5 +1,6 @@
-import XCTest
 import IDCommon
+import XCTest
+
 @testable import AAMVA
 
 final class PropertyTests: XCTestCase {
@@ -31,8 +32,10 @@ final class PropertyTests: XCTestCase {
 
     /// Damage that capture paths do but that loses no element: every field still decodes.
     func testRecoverableDamageKeepsEveryField() throws {
-        let recoverable: [AAMVAMutation.Kind] = [.separatorsToCRLF, .separatorsRemoved, .separatorsToSpaces, .leadingJunk,
-                                                 .c1Noise, .offsetsZeroed, .fsForRS]
+        let recoverable: [AAMVAMutation.Kind] = [
+            .separatorsToCRLF, .separatorsRemoved, .separatorsToSpaces, .leadingJunk,
+            .c1Noise, .offsetsZeroed, .fsForRS,
+        ]
         for kind in recoverable {
             var generator = AAMVAGenerator(seed: 2)
             var mutator = AAMVAMutator(seed: 3, rate: 1)
@@ -47,7 +50,9 @@ final class PropertyTests: XCTestCase {
                     if failures < 3 {
                         let a = Mirror(reflecting: r.fields).children.map { "\($0.label!)=\($0.value)" }
                         let e = Mirror(reflecting: g.expected).children.map { "\($0.label!)=\($0.value)" }
-                        XCTFail("\(kind): \(String(decoding: damaged, as: UTF8.self).debugDescription)\ngot \(Set(a).subtracting(e))\nwant \(Set(e).subtracting(a))")
+                        XCTFail(
+                            "\(kind): \(String(decoding: damaged, as: UTF8.self).debugDescription)\ngot \(Set(a).subtracting(e))\nwant \(Set(e).subtracting(a))"
+                        )
                     }
                 }
                 if kind == .offsetsZeroed { XCTAssertFalse(r.checks.first { $0.name == "subfileDirectory" }!.valid) }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Imaging
+import XCTest
+
 @testable import BarcodeScanning
 
 /// Black-box tables of the PDF417 scanner, in the style of zxing-cpp's folders: images with

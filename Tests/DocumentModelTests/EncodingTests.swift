@@ -1,7 +1,8 @@
-import XCTest
 import Foundation
-@testable import DocumentModel
 import MRZ
+import XCTest
+
+@testable import DocumentModel
 
 final class EncodingTests: XCTestCase {
     func json(_ doc: IdentityDocument) throws -> [String: Any] {
@@ -18,10 +19,12 @@ final class EncodingTests: XCTestCase {
             XCTAssertTrue(object.keys.contains(key), key)
         }
         let fields = try XCTUnwrap(object["fields"] as? [String: Any])
-        let contractFields = ["documentCode", "documentNumber", "issuingCountry", "issuingJurisdiction", "surname", "givenNames",
-                              "middleNames", "nameSuffix", "nationality", "birthDate", "sex", "issueDate", "expiryDate",
-                              "optionalData", "address", "heightCm", "weightKg", "eyeColor", "hairColor", "vehicleClass",
-                              "restrictions", "endorsements"]
+        let contractFields = [
+            "documentCode", "documentNumber", "issuingCountry", "issuingJurisdiction", "surname", "givenNames",
+            "middleNames", "nameSuffix", "nationality", "birthDate", "sex", "issueDate", "expiryDate",
+            "optionalData", "address", "heightCm", "weightKg", "eyeColor", "hairColor", "vehicleClass",
+            "restrictions", "endorsements",
+        ]
         XCTAssertEqual(Set(fields.keys), Set(contractFields))
         XCTAssertTrue(fields["middleNames"] is NSNull)
         XCTAssertTrue(object["aamva"] is NSNull)

@@ -36,7 +36,9 @@ func runProcess(_ executable: URL, _ arguments: [String], stdin: URL? = nil) thr
     let errBox = DataBox()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async {
+        errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     let errData = errBox.data
@@ -61,7 +63,8 @@ struct Reply {
     /// The error object's code of a `{"error": {"code", "message"}}` body.
     func errorCode() -> String? {
         guard let object = try? json() as? [String: Any], let error = object["error"] as? [String: Any],
-              let message = error["message"] as? String, !message.isEmpty else { return nil }
+            let message = error["message"] as? String, !message.isEmpty
+        else { return nil }
         return error["code"] as? String
     }
 }
@@ -123,9 +126,12 @@ final class ServerProcess: @unchecked Sendable {
         let bodyURL = dir.appendingPathComponent("body-\(UUID().uuidString)")
         let headURL = dir.appendingPathComponent("head-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: bodyURL); try? FileManager.default.removeItem(at: headURL) }
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"),
-                                    ["-s", "-S", "--max-time", String(timeout), "-o", bodyURL.path, "-D", headURL.path,
-                                     "-w", "%{http_code}"] + arguments + [base + path])
+        let result = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/curl"),
+            [
+                "-s", "-S", "--max-time", String(timeout), "-o", bodyURL.path, "-D", headURL.path,
+                "-w", "%{http_code}",
+            ] + arguments + [base + path])
         guard let status = Int(result.text), status > 0 else {
             throw NSError(domain: "curl", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: String(decoding: result.stderr, as: UTF8.self)])
         }

@@ -313,11 +313,13 @@ final class ServerTests: XCTestCase {
 
     func testMalformedRequestsDoNotCrashTheServer() throws {
         let server = try ServerProcess(["--workers", "1", "--connection-timeout", "2"])
-        let garbage = ["GARBAGE\r\n\r\n", "POST /v1/read HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n",
-                       "POST /v1/read HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nabc\r\n",
-                       "GET /" + String(repeating: "a", count: 70_000) + " HTTP/1.1\r\n\r\n",
-                       "POST /v1/read HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=\r\nContent-Length: 5\r\n\r\n--\r\n\r",
-                       "\u{0}\u{1}\u{2}\r\n\r\n"]
+        let garbage = [
+            "GARBAGE\r\n\r\n", "POST /v1/read HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n",
+            "POST /v1/read HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nabc\r\n",
+            "GET /" + String(repeating: "a", count: 70_000) + " HTTP/1.1\r\n\r\n",
+            "POST /v1/read HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=\r\nContent-Length: 5\r\n\r\n--\r\n\r",
+            "\u{0}\u{1}\u{2}\r\n\r\n",
+        ]
         for request in garbage {
             let c = try RawConnection(port: server.port)
             c.send(request)

@@ -1,7 +1,8 @@
-import XCTest
 import Foundation
-@testable import Imaging
+import XCTest
+
 @testable import IDReader
+@testable import Imaging
 @testable import idreader
 
 /// Issue 15, "See what the reader saw": the annotated pictures of `read --annotate` and
@@ -120,7 +121,9 @@ final class AnnotationTests: XCTestCase {
             checked.append(name)
         }
         XCTAssertGreaterThanOrEqual(checked.filter { $0.contains("clean") }.count, 5, "one clean page per format: \(checked)")
-        print("annotation: \(checked.count) pages; worst corner \(String(format: "%.1f", worst.pixels)) px, \(String(format: "%.2f", worst.along)) pitch along, \(String(format: "%.2f", worst.across)) character heights across")
+        print(
+            "annotation: \(checked.count) pages; worst corner \(String(format: "%.1f", worst.pixels)) px, \(String(format: "%.2f", worst.along)) pitch along, \(String(format: "%.2f", worst.across)) character heights across"
+        )
     }
 
     /// A page turned by quarter turns is outlined where its MRZ went: the upright page's
@@ -143,7 +146,9 @@ final class AnnotationTests: XCTestCase {
             }
             let found = try outline(upright.rotatedOrthogonally(quarter))
             let distances = zip(found, expected).map(Self.distance)
-            print("annotation: quarter \(quarter) corners \(distances.map { String(format: "%.1f", $0) }.joined(separator: " ")) px from the turned upright outline")
+            print(
+                "annotation: quarter \(quarter) corners \(distances.map { String(format: "%.1f", $0) }.joined(separator: " ")) px from the turned upright outline"
+            )
             for d in distances { XCTAssertLessThan(d, 3, "quarter \(quarter)") }
         }
     }
@@ -165,7 +170,9 @@ final class AnnotationTests: XCTestCase {
             let symbolHeight = (Self.distance(quad[0], quad[3]) + Self.distance(quad[1], quad[2])) / 2
             // zxing-cpp's corners may start at any corner when it read the symbol turned; match the nearest
             let distances = quad.map { q in outline.corners.map { Self.distance($0, q) }.min()! }
-            print("annotation: \(name) pass \(outline.pass)\(outline.estimated ? " (estimated)" : "") corners \(distances.map { String(format: "%.1f", $0) }.joined(separator: " ")) px, symbol \(Int(symbolHeight)) px high")
+            print(
+                "annotation: \(name) pass \(outline.pass)\(outline.estimated ? " (estimated)" : "") corners \(distances.map { String(format: "%.1f", $0) }.joined(separator: " ")) px, symbol \(Int(symbolHeight)) px high"
+            )
             for d in distances { XCTAssertLessThan(d, symbolHeight / 10, "\(name): a barcode corner is \(d) px from the truth") }
             checked += 1
         }
@@ -324,8 +331,9 @@ final class AnnotationTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("thumbnails/" + file).path), file)
         }
         // the pictures of the two copies are the same picture
-        XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("td3-clean-000-r0.png")),
-                       try Data(contentsOf: out.appendingPathComponent("td3-clean-000-r0-2.png")))
+        XCTAssertEqual(
+            try Data(contentsOf: out.appendingPathComponent("td3-clean-000-r0.png")),
+            try Data(contentsOf: out.appendingPathComponent("td3-clean-000-r0-2.png")))
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         let documents = results.reduce(0) { $0 + (($1["documents"] as? [Any])?.count ?? 0) }
         let valid = results.filter { (($0["documents"] as? [[String: Any]]) ?? []).contains { $0["valid"] as? Bool == true } }.count
@@ -345,8 +353,9 @@ final class AnnotationTests: XCTestCase {
 
     func testAnnotationNames() {
         let names = AnnotationNames(["a/x.png", "b/x.png", "a/x.png", "c/x-2.jpg", "-", "d/index.png", "e/.png"])
-        XCTAssertEqual(["a/x.png", "b/x.png", "a/x.png", "c/x-2.jpg", "-", "d/index.png", "e/.png"].map(names.file(for:)),
-                       ["x.png", "x-2.png", "x.png", "x-2-2.png", "stdin.png", "index-2.png", "png.png"])
+        XCTAssertEqual(
+            ["a/x.png", "b/x.png", "a/x.png", "c/x-2.jpg", "-", "d/index.png", "e/.png"].map(names.file(for:)),
+            ["x.png", "x-2.png", "x.png", "x-2-2.png", "stdin.png", "index-2.png", "png.png"])
     }
 
     /// The contact sheet in headless Chromium: the screenshot is not blank, and the page

@@ -1,9 +1,10 @@
-import XCTest
-import Foundation
 import AAMVA
+import Foundation
+import XCTest
+
 @testable import BarcodeScanning
-@testable import Imaging
 @testable import IDReader
+@testable import Imaging
 
 final class BarcodeTests: XCTestCase {
     /// A generated licence payload on a white canvas, as a symbol of `moduleWidth`-ish size.
@@ -70,8 +71,9 @@ final class BarcodeTests: XCTestCase {
         let w = Double(flat.width), h = Double(flat.height)
         let quad = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w * 1.12, y: h), Point(x: -w * 0.12, y: h)]
         let keystoned = try XCTUnwrap(flat.warped(corners: quad, width: flat.width, height: flat.height, margin: 0)).blurred(radius: 1)
-        XCTAssertNil(ZXingReader.read(keystoned, formats: ZXingReader.pdf417, pass: "plain").first { $0.bytes == g.payload },
-                     "the distortion should defeat a plain decode, or this test proves nothing")
+        XCTAssertNil(
+            ZXingReader.read(keystoned, formats: ZXingReader.pdf417, pass: "plain").first { $0.bytes == g.payload },
+            "the distortion should defeat a plain decode, or this test proves nothing")
         let found = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417).pdf417(keystoned)
         XCTAssertEqual(found.first?.bytes, g.payload)
         XCTAssertEqual(found.first?.pass, "crop+rectify")

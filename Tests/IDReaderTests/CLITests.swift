@@ -1,6 +1,7 @@
-import XCTest
-import MRZ
 import Foundation
+import MRZ
+import XCTest
+
 @testable import idreader
 
 /// Records what the CLI writes.
@@ -31,18 +32,24 @@ final class CLITests: XCTestCase {
     /// Issue 18: a format registered in a test is listed and handled by the CLI with no
     /// other change (five lines of ten: no real layout, nor another test's toy, has that shape).
     func testARegisteredFormatIsListedAndReadByTheCLI() throws {
-        let layout = MRZLayout(name: "TOY_CLI", lineLengths: [10, 10, 10, 10, 10], fields: [
-            .init(.documentCode, line: 0, 0..<1, .alphabetic), .init(.issuingCountry, line: 0, 1..<4, .alphabetic),
-            .init(.documentNumber, line: 0, 4..<9, .alphanumeric, check: 9), .init(.birthDate, line: 1, 0..<6, .numeric, check: 6),
-            .init(.sex, line: 1, 7..<8, .sex), .init(.name, line: 2, 0..<10, .alphabetic), .init(.optionalData, line: 3, 0..<10, .alphanumeric),
-        ], composite: nil)
+        let layout = MRZLayout(
+            name: "TOY_CLI", lineLengths: [10, 10, 10, 10, 10],
+            fields: [
+                .init(.documentCode, line: 0, 0..<1, .alphabetic), .init(.issuingCountry, line: 0, 1..<4, .alphabetic),
+                .init(.documentNumber, line: 0, 4..<9, .alphanumeric, check: 9), .init(.birthDate, line: 1, 0..<6, .numeric, check: 6),
+                .init(.sex, line: 1, 7..<8, .sex), .init(.name, line: 2, 0..<10, .alphabetic), .init(.optionalData, line: 3, 0..<10, .alphanumeric),
+            ], composite: nil)
         let toy = (try? MRZFormat.register(layout)) ?? MRZFormat(rawValue: "TOY_CLI")!
         XCTAssertTrue(run(["help", "generate"]).1.contains("TOY_CLI"))
         let (code, out, err) = run(["generate", "mrz", "--type", "TOY_CLI", "--count", "2", "--seed", "1"])
         XCTAssertEqual(code, 0, err)
         XCTAssertEqual(out.split(separator: "\n").count, 2)
-        let lines = MRZWriter.lines(format: toy, fields: [.documentCode: "T", .issuingCountry: "UTO", .documentNumber: "AB123",
-                                                         .birthDate: "740812", .sex: "F", .name: "DOE<<JANE"])
+        let lines = MRZWriter.lines(
+            format: toy,
+            fields: [
+                .documentCode: "T", .issuingCountry: "UTO", .documentNumber: "AB123",
+                .birthDate: "740812", .sex: "F", .name: "DOE<<JANE",
+            ])
         let (mrzCode, mrzOut, _) = run(["mrz", "--format", "text"] + lines)
         XCTAssertEqual(mrzCode, 0, mrzOut)
         XCTAssertTrue(mrzOut.contains("AB123"))
@@ -125,7 +132,10 @@ final class CLITests: XCTestCase {
 
     /// Found by fuzz/cli_arguments: a newline typed as a command made a two-line message.
     func testUsageMessagesStayOneLine() {
-        for args in [["\n", "", "2", "-"], ["mrz", "--format", "a\nb"], ["help", "x\u{1B}[31m"], ["read", "--time-limit", "inf", "x"], ["generate", "re\n\nrad-ea", "d-c\u{4}"]] {
+        for args in [
+            ["\n", "", "2", "-"], ["mrz", "--format", "a\nb"], ["help", "x\u{1B}[31m"], ["read", "--time-limit", "inf", "x"],
+            ["generate", "re\n\nrad-ea", "d-c\u{4}"],
+        ] {
             do {
                 _ = try ArgumentParser.parse(args)
                 XCTFail("\(args) should be a usage error")
@@ -138,8 +148,10 @@ final class CLITests: XCTestCase {
 
     func testArgumentParserNeverCrashesOnRandomArguments() {
         var rng = SystemRandomNumberGenerator()
-        let pieces = ["read", "mrz", "aamva", "generate", "help", "--format", "json", "--jobs", "0", "-", "--", "=", "--only",
-                      "mrz,pdf417", "--count", "-1", "--seed", "x", "--type", "TD9", "--mutate", "2", "--version", "\u{0}", "é"]
+        let pieces = [
+            "read", "mrz", "aamva", "generate", "help", "--format", "json", "--jobs", "0", "-", "--", "=", "--only",
+            "mrz,pdf417", "--count", "-1", "--seed", "x", "--type", "TD9", "--mutate", "2", "--version", "\u{0}", "é",
+        ]
         for _ in 0..<5_000 {
             let args = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
             _ = try? ArgumentParser.parse(args)

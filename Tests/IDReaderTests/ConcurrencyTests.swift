@@ -1,8 +1,9 @@
-import XCTest
-import Foundation
 import AAMVA
 import DocumentModel
+import Foundation
 import Imaging
+import XCTest
+
 @testable import BarcodeScanning
 @testable import IDReader
 @testable import idreader
@@ -41,7 +42,11 @@ final class ConcurrencyTests: XCTestCase {
 
     func testTimeLimitAbandonsSlowWork() {
         let start = Date()
-        let r = withTimeLimit(0.2, { () -> Int in Thread.sleep(forTimeInterval: 2); return 1 }, onTimeout: { -1 })
+        let r = withTimeLimit(
+            0.2,
+            { () -> Int in
+                Thread.sleep(forTimeInterval: 2); return 1
+            }, onTimeout: { -1 })
         XCTAssertEqual(r, -1)
         XCTAssertLessThan(Date().timeIntervalSince(start), 1.5)
         XCTAssertEqual(withTimeLimit(5, { 7 }, onTimeout: { -1 }), 7)

@@ -1,10 +1,11 @@
-import XCTest
-import Foundation
-@testable import Imaging
-@testable import IDReader
-@testable import idreader
 import AAMVA
+import Foundation
+import XCTest
+
 @testable import BarcodeScanning
+@testable import IDReader
+@testable import Imaging
+@testable import idreader
 
 /// The image rows of the bad-input matrix: each gives its typed error and one sentence.
 final class ImageInputTests: XCTestCase {
@@ -74,20 +75,27 @@ final class ImageInputTests: XCTestCase {
 
     func testBatchContinuesAndExitCodeIsThree() throws {
         let console = RecordingConsole()
-        let code = CLI(console: console).run(["read", "--format", "jsonl", "--jobs", "2", fixture("one-pixel.png"),
-                                              fixture("truncated.png"), "/no/such.png", fixture("palette.png")])
+        let code = CLI(console: console).run([
+            "read", "--format", "jsonl", "--jobs", "2", fixture("one-pixel.png"),
+            fixture("truncated.png"), "/no/such.png", fixture("palette.png"),
+        ])
         XCTAssertEqual(code, 3)
         let lines = console.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
-        XCTAssertEqual(lines.map { $0["input"] as? String }, [fixture("one-pixel.png"), fixture("truncated.png"), "/no/such.png", fixture("palette.png")],
-                       "output in input order")
-        XCTAssertEqual(lines.map { ($0["error"] as? [String: Any])?["code"] as? String },
-                       ["noDocumentFound", "unreadableImage", "fileNotFound", "noDocumentFound"])
+        XCTAssertEqual(
+            lines.map { $0["input"] as? String }, [fixture("one-pixel.png"), fixture("truncated.png"), "/no/such.png", fixture("palette.png")],
+            "output in input order")
+        XCTAssertEqual(
+            lines.map { ($0["error"] as? [String: Any])?["code"] as? String },
+            ["noDocumentFound", "unreadableImage", "fileNotFound", "noDocumentFound"])
     }
 
     func testDirectoryIsRecursedForImagesOnly() {
         let inputs = Batch.expand([Self.fixtures.path])
         XCTAssertEqual(inputs.count, 11)
-        XCTAssertTrue(inputs.allSatisfy { if case .file(let p) = $0 { return !p.hasSuffix(".swift") }; return false })
+        XCTAssertTrue(
+            inputs.allSatisfy {
+                if case .file(let p) = $0 { return !p.hasSuffix(".swift") }; return false
+            })
     }
 
     func testSymlinkLoopDoesNotHang() throws {
@@ -118,7 +126,9 @@ final class MoreBadInputTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         // a file name with an invalid UTF-8 byte (0xFF), written through the C API
         var raw = Array(dir.path.utf8) + Array("/bad-".utf8) + [0xFF] + Array(".png".utf8) + [0]
-        let fd = raw.withUnsafeMutableBufferPointer { p in p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { open($0, O_CREAT | O_WRONLY, 0o644) } }
+        let fd = raw.withUnsafeMutableBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
         XCTAssertGreaterThanOrEqual(fd, 0)
         close(fd)
         let console = RecordingConsole()

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Imaging
 
 /// Black-box table of the image loader (in the style of zxing-cpp's black-box folders):

@@ -1,6 +1,7 @@
-import XCTest
 import Foundation
 import Imaging
+import XCTest
+
 @testable import MRZScanning
 
 /// The fixed-pitch test that keeps non-MRZ text away from the OCR.
@@ -52,7 +53,7 @@ final class BandFinderTests: XCTestCase {
         for top in [60, 100] {
             for glyph in 0..<30 { fill(x: 40 + glyph * 16, y: top, w: 11, h: 16) }
         }
-        fill(x: 515, y: 40, w: 4, h: 100)   // the bracket, touching both lines' last glyphs
+        fill(x: 515, y: 40, w: 4, h: 100)  // the bracket, touching both lines' last glyphs
         fill(x: 505, y: 60, w: 10, h: 16)
         fill(x: 505, y: 100, w: 10, h: 16)
         let image = GrayImage(width: width, height: height, pixels: pixels)

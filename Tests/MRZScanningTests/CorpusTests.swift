@@ -1,7 +1,8 @@
-import XCTest
 import Foundation
 import Imaging
 import MRZ
+import XCTest
+
 @testable import MRZScanning
 
 /// ../shared/corpus/mrz/: real photos and scans with their expected MRZ lines (one `.txt`

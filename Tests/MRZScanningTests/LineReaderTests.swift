@@ -1,5 +1,6 @@
-import XCTest
 import MRZ
+import XCTest
+
 @testable import MRZScanning
 
 /// The rules that put a field no check digit covers in doubt (the `ocrConfidence` check).

@@ -1,6 +1,7 @@
-import XCTest
 import Foundation
 import Imaging
+import XCTest
+
 @testable import MRZScanning
 
 /// The committed OCR-B model loads and reads the committed fixture lines (drawn by a

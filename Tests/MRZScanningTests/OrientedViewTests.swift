@@ -1,5 +1,6 @@
-import XCTest
 import Imaging
+import XCTest
+
 @testable import MRZScanning
 
 /// `OrientedView.region(around:margin:)` must show the same pixels as the whole image

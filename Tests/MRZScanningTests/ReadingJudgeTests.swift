@@ -1,5 +1,6 @@
-import XCTest
 import MRZ
+import XCTest
+
 @testable import MRZScanning
 
 /// Issue 17, hole 2: where letters and digits both stand, the check digits cannot tell
@@ -40,9 +41,13 @@ final class ReadingJudgeTests: XCTestCase {
     func testALookAlikeOfTheSameWeightIsNotValid() throws {
         // TD1 number with `F` where `P` was printed: F = 15, P = 25, the same modulo 10
         let parser = MRZParser(today: SimpleDate(year: 2026, month: 12, day: 1))
-        let lines = MRZWriter.lines(format: .td1, fields: [.documentCode: "I", .issuingCountry: "UTO", .documentNumber: "D23145F90",
-                                                          .birthDate: "740812", .sex: "F", .expiryDate: "300101", .nationality: "UTO",
-                                                          .name: "ERIKSSON<<ANNA"])
+        let lines = MRZWriter.lines(
+            format: .td1,
+            fields: [
+                .documentCode: "I", .issuingCountry: "UTO", .documentNumber: "D23145F90",
+                .birthDate: "740812", .sex: "F", .expiryDate: "300101", .nationality: "UTO",
+                .name: "ERIKSSON<<ANNA",
+            ])
         XCTAssertTrue(try parser.parse(lines: lines).isValid)
         let ocr = [line(lines[0], candidates: [11: [("P", 55)]]), line(lines[1]), line(lines[2])]
         let r = try XCTUnwrap(reading(ocr))
@@ -86,9 +91,13 @@ final class ReadingJudgeTests: XCTestCase {
     func testAFillerInsideTheNumberIsNoNumber() throws {
         // `WEHZPP2` read `W<HZJP2`: two changes that cancel in the sum
         let parser = MRZParser()
-        let lines = MRZWriter.lines(format: .td2, fields: [.documentCode: "I", .issuingCountry: "UTO", .documentNumber: "W<HZJP2",
-                                                          .birthDate: "740812", .sex: "F", .expiryDate: "300101", .nationality: "UTO",
-                                                          .name: "ERIKSSON<<ANNA"])
+        let lines = MRZWriter.lines(
+            format: .td2,
+            fields: [
+                .documentCode: "I", .issuingCountry: "UTO", .documentNumber: "W<HZJP2",
+                .birthDate: "740812", .sex: "F", .expiryDate: "300101", .nationality: "UTO",
+                .name: "ERIKSSON<<ANNA",
+            ])
         let r = try parser.parse(lines: lines)
         XCTAssertEqual(r.checks.first { $0.name == "documentNumber" }?.valid, false)
         XCTAssertTrue(try XCTUnwrap(r.warnings.first { $0.field == "documentNumber" }).message.hasPrefix("documentNumber"))

@@ -1,7 +1,8 @@
-import XCTest
 import Foundation
 import Imaging
 import MRZ
+import XCTest
+
 @testable import MRZScanning
 
 /// The committed synthetic pages (samples/passports): what is read as valid is exactly

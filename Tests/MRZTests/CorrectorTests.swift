@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MRZ
 
 final class CorrectorTests: XCTestCase {

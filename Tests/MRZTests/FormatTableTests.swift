@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MRZ
 
 /// Issue 18: the format table is the single source of the MRZ layouts.  A new format is one
@@ -8,15 +9,17 @@ final class FormatTableTests: XCTestCase {
 
     /// A toy layout of four lines of ten that no real document has.
     static let toy: MRZFormat = {
-        let layout = MRZLayout(name: "TOY_4X10", lineLengths: [10, 10, 10, 10], fields: [
-            .init(.documentCode, line: 0, 0..<1, .alphabetic),
-            .init(.issuingCountry, line: 0, 1..<4, .alphabetic),
-            .init(.documentNumber, line: 0, 4..<9, .alphanumeric, check: 9),
-            .init(.birthDate, line: 1, 0..<6, .numeric, check: 6),
-            .init(.sex, line: 1, 7..<8, .sex),
-            .init(.name, line: 2, 0..<10, .alphabetic),
-            .init(.optionalData, line: 3, 0..<9, .alphanumeric),
-        ], composite: .init(spans: [(0, 4..<10), (1, 0..<7), (3, 0..<9)], line: 3, column: 9))
+        let layout = MRZLayout(
+            name: "TOY_4X10", lineLengths: [10, 10, 10, 10],
+            fields: [
+                .init(.documentCode, line: 0, 0..<1, .alphabetic),
+                .init(.issuingCountry, line: 0, 1..<4, .alphabetic),
+                .init(.documentNumber, line: 0, 4..<9, .alphanumeric, check: 9),
+                .init(.birthDate, line: 1, 0..<6, .numeric, check: 6),
+                .init(.sex, line: 1, 7..<8, .sex),
+                .init(.name, line: 2, 0..<10, .alphabetic),
+                .init(.optionalData, line: 3, 0..<9, .alphanumeric),
+            ], composite: .init(spans: [(0, 4..<10), (1, 0..<7), (3, 0..<9)], line: 3, column: 9))
         return (try? MRZFormat.register(layout)) ?? MRZFormat(rawValue: "TOY_4X10")!
     }()
 
@@ -24,8 +27,12 @@ final class FormatTableTests: XCTestCase {
         let toy = Self.toy
         XCTAssertTrue(MRZFormat.allCases.contains(toy))
         XCTAssertThrowsError(try MRZFormat.register(toy.layout)) { XCTAssertEqual($0 as? MRZError, .formatAlreadyRegistered("TOY_4X10")) }
-        let lines = MRZWriter.lines(format: toy, fields: [.documentCode: "T", .issuingCountry: "UTO", .documentNumber: "AB123",
-                                                         .birthDate: "740812", .sex: "F", .name: "DOE<<JANE", .optionalData: "X1"])
+        let lines = MRZWriter.lines(
+            format: toy,
+            fields: [
+                .documentCode: "T", .issuingCountry: "UTO", .documentNumber: "AB123",
+                .birthDate: "740812", .sex: "F", .name: "DOE<<JANE", .optionalData: "X1",
+            ])
         // check digits by hand (ICAO 7-3-1): AB123 -> 10·7+11·3+1+2·7+3·3 = 127 -> 7; 740812 -> 2
         XCTAssertEqual(lines, ["TUTOAB1237", "7408122F<<", "DOE<<JANE<", "X1<<<<<<<" + lines[3].suffix(1)])
         let result = try parser.parse(lines: lines)
@@ -60,9 +67,13 @@ final class FormatTableTests: XCTestCase {
     func testTD2LongDocumentNumbers() throws {
         // JMRTD's case: number 12345678910 — `<` in the digit's place, "10" and the whole
         // number's digit (4) at the start of the optional data
-        let lines = MRZWriter.lines(format: .td2, fields: [.documentCode: "I", .issuingCountry: "UTO", .name: "ERIKSSON<<ANNA",
-                                                          .documentNumber: "12345678910", .nationality: "UTO", .birthDate: "740812",
-                                                          .sex: "F", .expiryDate: "300101"])
+        let lines = MRZWriter.lines(
+            format: .td2,
+            fields: [
+                .documentCode: "I", .issuingCountry: "UTO", .name: "ERIKSSON<<ANNA",
+                .documentNumber: "12345678910", .nationality: "UTO", .birthDate: "740812",
+                .sex: "F", .expiryDate: "300101",
+            ])
         XCTAssertTrue(lines[1].hasPrefix("123456789<UTO"))
         XCTAssertEqual(String(Array(lines[1])[28..<31]), "104")
         let result = try parser.parse(lines: lines)
@@ -80,9 +91,13 @@ final class FormatTableTests: XCTestCase {
         func td1(_ issuer: String) -> [String] {
             var line1 = Array("ID\(issuer)B12345678<77\(withFiller)<<<<<<<<<<<<")
             line1 = Array(line1.prefix(30))
-            var lines = MRZWriter.lines(format: .td1, fields: [.documentCode: "ID", .issuingCountry: issuer, .documentNumber: "B12345678",
-                                                              .birthDate: "740812", .sex: "F", .expiryDate: "300101", .nationality: issuer,
-                                                              .name: "ERIKSSON<<ANNA"])
+            var lines = MRZWriter.lines(
+                format: .td1,
+                fields: [
+                    .documentCode: "ID", .issuingCountry: issuer, .documentNumber: "B12345678",
+                    .birthDate: "740812", .sex: "F", .expiryDate: "300101", .nationality: issuer,
+                    .name: "ERIKSSON<<ANNA",
+                ])
             lines[0] = String(line1)
             // the composite over the new first line
             var l2 = Array(lines[1])

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MRZ
 
 /// Issue 17, holes 1 and 3: a value that cannot exist fails its field's check, and the
@@ -24,8 +25,10 @@ final class ImpossibleValueTests: XCTestCase {
     func check(_ result: MRZResult, _ name: String) -> Bool? { result.checks.first { $0.name == name }?.valid }
 
     func testImpossibleDatesFailTheirCheck() throws {
-        for (value, columns, field) in [("121238", 13..<19, "birthDate"), ("741312", 13..<19, "birthDate"), ("120432", 21..<27, "expiryDate"),
-                                        ("120230", 21..<27, "expiryDate")] {
+        for (value, columns, field) in [
+            ("121238", 13..<19, "birthDate"), ("741312", 13..<19, "birthDate"), ("120432", 21..<27, "expiryDate"),
+            ("120230", 21..<27, "expiryDate"),
+        ] {
             let result = try parser.parse(lines: [specimen[0], line2(value, at: columns)])
             XCTAssertFalse(result.isValid, value)
             XCTAssertEqual(check(result, field), false, value)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MRZ
 
 /// The OCR channel measured on real prints, and what draws from it: the simulator behind the

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MRZ
 
 final class ParserTests: XCTestCase {
@@ -41,8 +42,10 @@ final class ParserTests: XCTestCase {
         XCTAssertThrowsError(try parser.parse(String(repeating: "A", count: 10_000_000))) { error in
             guard case .tooLong = error as? MRZError else { return XCTFail("\(error)") }
         }
-        for error in [MRZError.empty, .tooLong(characters: 5000), .wrongLineCount(4), .wrongLineLength(line: 1, length: 3, expected: [30]),
-                      .invalidCharacter(line: 1, column: 2, character: "é")] {
+        for error in [
+            MRZError.empty, .tooLong(characters: 5000), .wrongLineCount(4), .wrongLineLength(line: 1, length: 3, expected: [30]),
+            .invalidCharacter(line: 1, column: 2, character: "é"),
+        ] {
             XCTAssertTrue(error.description.hasSuffix("."), "one sentence: \(error)")
             XCTAssertFalse(error.description.contains("\n"))
         }
@@ -63,9 +66,13 @@ final class ParserTests: XCTestCase {
     }
 
     func testUnknownDatePartsGiveNullNotAWarning() throws {
-        let lines = MRZWriter.lines(format: .td3, fields: [.documentCode: "P", .issuingCountry: "UTO", .name: "A<<B",
-                                                          .documentNumber: "X1", .nationality: "UTO", .birthDate: "74<<<<",
-                                                          .sex: "<", .expiryDate: "301231"])
+        let lines = MRZWriter.lines(
+            format: .td3,
+            fields: [
+                .documentCode: "P", .issuingCountry: "UTO", .name: "A<<B",
+                .documentNumber: "X1", .nationality: "UTO", .birthDate: "74<<<<",
+                .sex: "<", .expiryDate: "301231",
+            ])
         let r = try parser.parse(lines: lines)
         XCTAssertTrue(r.isValid)
         XCTAssertNil(r.birthDate?.iso)
@@ -82,9 +89,13 @@ final class ParserTests: XCTestCase {
         }
         XCTAssertFalse(CountryCodes.isKnown("QQQ"))
         XCTAssertFalse(CountryCodes.isKnown("<<<"))
-        let lines = MRZWriter.lines(format: .td3, fields: [.documentCode: "P", .issuingCountry: "QQQ", .name: "A<<B",
-                                                          .documentNumber: "X1", .nationality: "D", .birthDate: "740812",
-                                                          .sex: "M", .expiryDate: "300101"])
+        let lines = MRZWriter.lines(
+            format: .td3,
+            fields: [
+                .documentCode: "P", .issuingCountry: "QQQ", .name: "A<<B",
+                .documentNumber: "X1", .nationality: "D", .birthDate: "740812",
+                .sex: "M", .expiryDate: "300101",
+            ])
         let r = try parser.parse(lines: lines)
         XCTAssertTrue(r.isValid, "an unknown code is a warning, not a failed check")
         XCTAssertEqual(r.warnings.map(\.field), ["issuingCountry"])
@@ -93,9 +104,13 @@ final class ParserTests: XCTestCase {
 
     func testFullNameFieldIsFlaggedAsPossiblyTruncated() throws {
         let name = "ABCDEFGHIJKLMNOPQRSTUVWXYZ<<ABCDEFGHIJKLM"
-        let lines = MRZWriter.lines(format: .td3, fields: [.documentCode: "P", .issuingCountry: "UTO", .name: name,
-                                                          .documentNumber: "X1", .nationality: "UTO", .birthDate: "740812",
-                                                          .sex: "M", .expiryDate: "300101"])
+        let lines = MRZWriter.lines(
+            format: .td3,
+            fields: [
+                .documentCode: "P", .issuingCountry: "UTO", .name: name,
+                .documentNumber: "X1", .nationality: "UTO", .birthDate: "740812",
+                .sex: "M", .expiryDate: "300101",
+            ])
         let r = try parser.parse(lines: lines)
         XCTAssertTrue(r.nameMayBeTruncated)
         XCTAssertEqual(r.givenNames, "ABCDEFGHIJK")

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MRZ
 
 /// Properties over generated inputs; each test makes its own inputs from fixed seeds.

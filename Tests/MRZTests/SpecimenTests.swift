@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MRZ
 
 /// Specimens printed in ICAO Doc 9303 (8th edition) parts 4–7, and national layouts.
@@ -6,7 +7,8 @@ final class SpecimenTests: XCTestCase {
     let parser = MRZParser(today: SimpleDate(year: 2026, month: 11, day: 30))
 
     func testTD3Passport() throws {
-        let r = try parser.parse("""
+        let r = try parser.parse(
+            """
             P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<
             L898902C36UTO7408122F1204159ZE184226B<<<<<10
             """)
@@ -27,7 +29,8 @@ final class SpecimenTests: XCTestCase {
     }
 
     func testTD2() throws {
-        let r = try parser.parse("""
+        let r = try parser.parse(
+            """
             I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<
             D231458907UTO7408122F1204159<<<<<<<6
             """)
@@ -39,7 +42,8 @@ final class SpecimenTests: XCTestCase {
     }
 
     func testTD1() throws {
-        let r = try parser.parse("""
+        let r = try parser.parse(
+            """
             I<UTOD231458907<<<<<<<<<<<<<<<
             7408122F1204159UTO<<<<<<<<<<<6
             ERIKSSON<<ANNA<MARIA<<<<<<<<<<
@@ -55,7 +59,8 @@ final class SpecimenTests: XCTestCase {
     }
 
     func testMRVA() throws {
-        let r = try parser.parse("""
+        let r = try parser.parse(
+            """
             V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<
             L8988901C4XXX4009078F96121096ZE184226B<<<<<<
             """)
@@ -70,7 +75,8 @@ final class SpecimenTests: XCTestCase {
     }
 
     func testMRVB() throws {
-        let r = try parser.parse("""
+        let r = try parser.parse(
+            """
             V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<
             L8988901C4XXX4009078F9612109<<<<<<<<
             """)
@@ -80,7 +86,8 @@ final class SpecimenTests: XCTestCase {
     }
 
     func testFrenchIdentityCard() throws {
-        let r = try parser.parse("""
+        let r = try parser.parse(
+            """
             IDFRADOUEL<<<<<<<<<<<<<<<<<<<<932013
             0506932020438CHRISTIANE<<NI2906209F3
             """)
@@ -96,7 +103,8 @@ final class SpecimenTests: XCTestCase {
     }
 
     func testSwissDrivingLicence() throws {
-        let r = try parser.parse("""
+        let r = try parser.parse(
+            """
             AAA001D<<
             FACHE305142128097<<800126<<<<<
             MARCHAND<<FABIENNE<<<<<<<<<<<<
@@ -118,9 +126,13 @@ final class SpecimenTests: XCTestCase {
         // D23145890 + 1234, check digit over the 13 characters computed by hand:
         // weights 7,3,1 over D,2,3,1,4,5,8,9,0,1,2,3,4 → 91+6+3+7+12+5+56+27+0+7+6+3+28 = 251 → 1
         let line1 = "I<UTOD23145890<12341<<<<<<<<<<"
-        let lines = MRZWriter.lines(format: .td1, fields: [.documentCode: "I", .issuingCountry: "UTO", .documentNumber: "D231458901234",
-                                                           .birthDate: "740812", .sex: "F", .expiryDate: "120415", .nationality: "UTO",
-                                                           .name: "ERIKSSON<<ANNA<MARIA"])
+        let lines = MRZWriter.lines(
+            format: .td1,
+            fields: [
+                .documentCode: "I", .issuingCountry: "UTO", .documentNumber: "D231458901234",
+                .birthDate: "740812", .sex: "F", .expiryDate: "120415", .nationality: "UTO",
+                .name: "ERIKSSON<<ANNA<MARIA",
+            ])
         XCTAssertEqual(lines[0], line1)
         let r = try parser.parse(lines: lines)
         XCTAssertTrue(r.isValid, "\(r.checks)")

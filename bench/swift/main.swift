@@ -72,7 +72,8 @@ case "mrz-lines":
     for path in text.split(separator: "\n").map(String.init) {
         let base = URL(fileURLWithPath: path).deletingPathExtension()
         guard let truth = try? String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8),
-              let image = try? ImageLoader().load(path: path), let found = scanner.lineImages(of: image) else { continue }
+            let image = try? ImageLoader().load(path: path), let found = scanner.lineImages(of: image)
+        else { continue }
         let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
         // only bands that are the MRZ: as many lines as expected, of the same lengths
         guard expected.count == found.images.count, zip(expected, found.lines).allSatisfy({ $0.count == $1.count }) else { continue }
@@ -93,14 +94,17 @@ case "ocr-channel":
     for path in text.split(separator: "\n").map(String.init) {
         let base = URL(fileURLWithPath: path).deletingPathExtension()
         guard let truth = try? String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8),
-              let image = try? ImageLoader().load(path: path), let found = scanner.channelObservations(of: image) else { continue }
+            let image = try? ImageLoader().load(path: path), let found = scanner.channelObservations(of: image)
+        else { continue }
         let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
         guard expected.count == found.lines.count, zip(expected, found.lines).allSatisfy({ $0.count == $1.count }) else { continue }
         func encode(_ glyphs: [ObservedGlyph]?) -> Any {
             guard let glyphs else { return NSNull() }
             return glyphs.map { g -> [Any] in
-                [String(g.character), g.confidence.isFinite ? Double(g.confidence) : -1,
-                 g.candidates.map { [String($0.character), $0.confidence.isFinite ? Double($0.confidence) : -1] as [Any] }]
+                [
+                    String(g.character), g.confidence.isFinite ? Double(g.confidence) : -1,
+                    g.candidates.map { [String($0.character), $0.confidence.isFinite ? Double($0.confidence) : -1] as [Any] },
+                ]
             }
         }
         for (i, (line, view)) in zip(expected, found.views).enumerated() {
@@ -117,8 +121,10 @@ case "channel":
     let start = Date()
     let signalled = args.count > 5 && args[5] == "signalled"
     let r = ChannelProperty.run(count: count, seed: seed, errorScale: scale, signalledOnly: signalled)
-    print("{\"mrzs\": \(r.mrzs), \"seed\": \(seed), \"errorScale\": \(scale), \"channel\": \"\(signalled ? "signalled misreadings" : "every measured misreading")\", \"validButWrong\": \(r.validButWrong), \"inProvenFields\": \(r.validButWrongInProvenFields), \"trueReadings\": \(r.trueReadings), "
-          + "\"trueReadingsNotValid\": \(r.trueReadingsNotValid), \"damaged\": \(r.damaged), \"recovered\": \(r.recovered), \"seconds\": \(Int(Date().timeIntervalSince(start)))}")
+    print(
+        "{\"mrzs\": \(r.mrzs), \"seed\": \(seed), \"errorScale\": \(scale), \"channel\": \"\(signalled ? "signalled misreadings" : "every measured misreading")\", \"validButWrong\": \(r.validButWrong), \"inProvenFields\": \(r.validButWrongInProvenFields), \"trueReadings\": \(r.trueReadings), "
+            + "\"trueReadingsNotValid\": \(r.trueReadingsNotValid), \"damaged\": \(r.damaged), \"recovered\": \(r.recovered), \"seconds\": \(Int(Date().timeIntervalSince(start)))}"
+    )
     for e in r.examples { print("  valid but wrong: \(e.truth) read \(e.read)") }
 case "ocr-lines":
     let scanner = MRZScanner()
@@ -166,7 +172,9 @@ case "aamva", "aamva-fields":
     } while Date().timeIntervalSince(start) < 2
     let seconds = Date().timeIntervalSince(start), cpu = cpuSeconds() - cpuStart
     // perCPUSecond: per second of this process's CPU time, i.e. per core, whatever else runs
-    print("{\"parses\": \(parses), \"seconds\": \(seconds), \"perSecond\": \(Double(parses) / seconds), \"perCPUSecond\": \(Double(parses) / cpu), \"valid\": \(valid)}")
+    print(
+        "{\"parses\": \(parses), \"seconds\": \(seconds), \"perSecond\": \(Double(parses) / seconds), \"perCPUSecond\": \(Double(parses) / cpu), \"valid\": \(valid)}"
+    )
 case "mrz", "mrz-fields":
     let extract = args[1] == "mrz-fields"
     let parser = MRZParser()
@@ -181,8 +189,10 @@ case "mrz", "mrz-fields":
                 if r.isValid { valid += 1 }
                 if extract {
                     // what a caller reads: every field of the contract
-                    let fields = [r.documentCode, r.issuingCountry, r.surname, r.givenNames, r.documentNumber,
-                                  r.nationality ?? "", r.birthDate?.iso ?? "", r.sex ?? "", r.expiryDate?.iso ?? "", r.optionalData ?? ""]
+                    let fields = [
+                        r.documentCode, r.issuingCountry, r.surname, r.givenNames, r.documentNumber,
+                        r.nationality ?? "", r.birthDate?.iso ?? "", r.sex ?? "", r.expiryDate?.iso ?? "", r.optionalData ?? "",
+                    ]
                     if fields.count != 10 { exit(1) }
                 }
             }
