@@ -22,6 +22,8 @@ final class Exchange: @unchecked Sendable {
     var phase = Phase.receiving
     var bodyKind = Endpoint.Body.single
     var only: Set<String> = []
+    /// `POST /v1/read?annotate=1` with `Accept: image/png`: answer the annotated picture.
+    var wantsPicture = false
     /// Set when the request is refused before its body is read or while it streams.
     var refusal: HTTPError?
     var bytesIn = 0

@@ -121,7 +121,11 @@ final class HTTPServer: @unchecked Sendable {
             if length > options.maxBodyBytes { throw .tooLarge(options.maxBodyBytes) }
             exchange.reserve(length)
         }
-        if endpoint == .read { exchange.only = try parseOnly(query(exchange, "only")) }
+        if endpoint == .read {
+            exchange.only = try parseOnly(query(exchange, "only"))
+            // `annotate=1` with `Accept: image/png`: the picture of what the reader saw
+            exchange.wantsPicture = query(exchange, "annotate") == "1" && (header(exchange, "Accept")?.contains("image/png") ?? false)
+        }
         if exchange.bodyKind == .multipart {
             let me = Unmanaged.passUnretained(exchange).toOpaque()
             guard let processor = MHD_create_post_processor(exchange.connection, 65_536, partIterator, me) else {

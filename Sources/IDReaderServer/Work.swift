@@ -20,6 +20,12 @@ struct Work: Sendable {
                 for doc in result.documents { metrics.document(kind: doc.kind.rawValue, valid: doc.valid) }
                 if let error = result.error { metrics.error(code: error.code.rawValue) }
             }
+            if exchange.wantsPicture, let result = results.first, let upload = uploads.first {
+                // the first image's annotated picture (ReadResult.annotated(on:)): what was
+                // found, what was doubted, or why nothing was
+                guard let png = result.annotated(on: upload.bytes, maximumPixels: options.maxPixels) else { return .error(.internalError) }
+                return HTTPResponse(status: 200, contentType: "image/png", body: png)
+            }
             return shaped(results, single: single, error: \.error)
         case .barcodes:
             let results = eachImage(uploads, exchange) { reader.barcodes(imageData: $0.bytes, name: $0.name, maximumPixels: options.maxPixels) }

@@ -44,6 +44,23 @@ final class ServerTests: XCTestCase {
         }
     }
 
+    /// Issue 15: `POST /v1/read?annotate=1` with `Accept: image/png` answers the annotated
+    /// picture, of the input's size; without the header the JSON as before.
+    func testAnnotatedPictureWhenAskedForAPNG() throws {
+        let server = try server()
+        let image = packageRoot.appendingPathComponent("samples/passports/td3-clean-000-r0.png")
+        let reply = try server.curl("/v1/read?annotate=1", ["--data-binary", "@" + image.path, "-H", "Content-Type: image/png", "-H", "Accept: image/png"])
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertEqual(reply.headers["content-type"], "image/png")
+        let png = [UInt8](reply.body)
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+        // IHDR's width and height (bytes 16..<24) are the input's
+        let input = [UInt8](try Data(contentsOf: image))
+        XCTAssertEqual(Array(png[16..<24]), Array(input[16..<24]))
+        let json = try server.curl("/v1/read?annotate=1", ["--data-binary", "@" + image.path, "-H", "Content-Type: image/png"])
+        XCTAssertEqual(json.headers["content-type"], "application/json")
+    }
+
     func testMultipartWithSeveralFilesGivesAnArrayWithTheCLIsDocuments() throws {
         let server = try server()
         let images = try sampleImages()
