@@ -1,16 +1,17 @@
 import Foundation
+import IDReader
 
 /// `idreader serve`: parses its arguments, serves until SIGTERM or SIGINT, then stops
 /// accepting, lets requests in flight finish (up to `--grace` seconds) and returns 0.
 public enum Serve {
-    /// Runs the service; returns the process's exit code (2 for a usage error).
-    public static func run(_ arguments: [String], version: String) -> Int32 {
+    /// Runs the service; the process exit code (`.usage` for a mistake in its arguments).
+    public static func run(_ arguments: [String], version: String) -> ExitCode {
         let options: ServeOptions
         do {
             options = try ServeOptions.parse(arguments)
         } catch {
             FileHandle.standardError.write(Data("idreader: \(error.description)\n".utf8))
-            return 2
+            return .usage
         }
         signal(SIGPIPE, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
@@ -28,7 +29,7 @@ public enum Serve {
             port = try server.start()
         } catch {
             FileHandle.standardError.write(Data("idreader: \(error.description)\n".utf8))
-            return 1
+            return .failure
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         FileHandle.standardError.write(
@@ -41,6 +42,6 @@ public enum Serve {
         server.stop()
         withExtendedLifetime(sources) {}
         FileHandle.standardError.write(Data("idreader serve: stopped\n".utf8))
-        return 0
+        return .success
     }
 }

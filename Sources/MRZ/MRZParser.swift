@@ -130,7 +130,7 @@ public struct MRZParser: Sendable {
             }
             // The sex has no check digit; a value other than M, F, X or < fails a check of
             // its own, listed only then (the checks of a well-formed MRZ stay as they were).
-            if impossibleSex { checks.append(MRZCheck(name: field.name.rawValue, valid: false)) }
+            if impossibleSex { checks.append(MRZCheck(.sex, valid: false)) }
             switch field.name {
             case .name, .givenNames:
                 if bytes.last != MRZCharset.filler {
@@ -157,12 +157,12 @@ public struct MRZParser: Sendable {
         // licence's line 1 ends `<<`): anything else there is a misread, listed as a failed
         // `fillers` check only then.
         if let (line, column) = Self.strayCharacter(lines, layout: layout) {
-            checks.append(MRZCheck(name: "fillers", valid: false))
+            checks.append(MRZCheck(.fillers, valid: false))
             warnings.append(
                 MRZWarning(field: "fillers", message: "fillers: line \(line + 1), column \(column + 1) must be '<' in this layout, so the MRZ is invalid."))
         }
         if let composite = layout.composite {
-            checks.append(MRZCheck(name: "composite", valid: Self.verifyComposite(composite, lines)))
+            checks.append(MRZCheck(.composite, valid: Self.verifyComposite(composite, lines)))
         }
         return MRZResult(
             format: layout.format, lineBytes: lines, checks: checks, warnings: warnings,

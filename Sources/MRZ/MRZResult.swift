@@ -1,9 +1,24 @@
 /// One check-digit verification, named as in the JSON contract
 /// (`documentNumber`, `birthDate`, `expiryDate`, `optionalData`, `composite`).
 public struct MRZCheck: Sendable, Codable, Equatable, Hashable {
+    /// The checks an MRZ reading can carry, named as in the JSON contract.
+    public enum Kind: String, Sendable, CaseIterable {
+        case documentNumber, birthDate, expiryDate, optionalData, composite
+        /// Listed only when it fails: a sex other than `M`, `F`, `X`, `<`.
+        case sex
+        /// Listed only when it fails: a character where the layout has only fillers.
+        case fillers
+        /// From images: no field the check digits cannot vouch for is in doubt.
+        case ocrConfidence
+    }
+
     public let name: String
     public let valid: Bool
     public init(name: String, valid: Bool) { self.name = name; self.valid = valid }
+    public init(_ kind: Kind, valid: Bool) { self.init(name: kind.rawValue, valid: valid) }
+
+    /// The check's kind (`nil` for a name no kind has).
+    public var kind: Kind? { Kind(rawValue: name) }
 }
 
 /// Something worth knowing that does not fail a check (an unknown country code, a date

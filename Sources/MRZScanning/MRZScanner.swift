@@ -39,7 +39,7 @@ public struct MRZReading: Sendable {
 
     /// Check digits cannot vouch for names: a reading is accepted as valid only when no
     /// unproven field is uncertain.  Reported as the `ocrConfidence` check.
-    public var confidenceCheck: MRZCheck { MRZCheck(name: "ocrConfidence", valid: uncertainFields.isEmpty) }
+    public var confidenceCheck: MRZCheck { MRZCheck(.ocrConfidence, valid: uncertainFields.isEmpty) }
 
     /// Every check digit holds and no unproven field is in doubt.
     var isConfidentlyValid: Bool { result.isValid && uncertainFields.isEmpty }

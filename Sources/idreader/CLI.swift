@@ -13,21 +13,24 @@ struct CLI {
     /// Standard input beyond this is not read (an MRZ or AAMVA payload is a few KB).
     static let stdinLimit = 16 << 20
 
-    func run(_ arguments: [String]) -> Int32 {
+    /// Runs one command line; the process exit code.
+    func run(_ arguments: [String]) -> Int32 { execute(arguments).rawValue }
+
+    func execute(_ arguments: [String]) -> ExitCode {
         let command: Command
         do {
             command = try ArgumentParser.parse(arguments)
         } catch {
             console.err("idreader: \(error.description)\n")
-            return 2
+            return .usage
         }
         switch command {
         case .help(let topic):
             console.out(Help.text(for: topic))
-            return 0
+            return .success
         case .version:
             console.out("idreader \(Help.version)\n")
-            return 0
+            return .success
         case .mrz(let input, let format):
             return runMRZ(input, format: format)
         case .generateMRZ(let options):
@@ -47,7 +50,7 @@ struct CLI {
 
     // MARK: mrz
 
-    private func runMRZ(_ input: [String], format: OutputFormat) -> Int32 {
+    private func runMRZ(_ input: [String], format: OutputFormat) -> ExitCode {
         let name: String
         let text: String
         if input.isEmpty || input == ["-"] {
@@ -135,7 +138,7 @@ struct CLI {
         return all
     }
 
-    private func runRead(_ options: ReadOptions) -> Int32 {
+    private func runRead(_ options: ReadOptions) -> ExitCode {
         if let directory = options.annotate { return runAnnotatedRead(options, into: directory) }
         let reader = self.reader
         var readOptions = IDReader.ReadOptions(only: options.only)
@@ -153,7 +156,7 @@ struct CLI {
         return Output.exitCode(all)
     }
 
-    private func runBarcodes(_ options: ReadOptions) -> Int32 {
+    private func runBarcodes(_ options: ReadOptions) -> ExitCode {
         let reader = self.reader
         let maxPixels = options.maxPixels ?? 100_000_000
         let all = runImages(
@@ -171,13 +174,13 @@ struct CLI {
                 for b in r.barcodes { console.out("  \(b.format): \(b.text.debugDescription)\n") }
             }
         }
-        if all.contains(where: { $0.error?.code.isUnreadable == true }) { return 3 }
-        return all.contains(where: { $0.barcodes.isEmpty }) ? 1 : 0
+        if all.contains(where: { $0.error?.code.isUnreadable == true }) { return .unreadableInput }
+        return all.contains(where: { $0.barcodes.isEmpty }) ? .failure : .success
     }
 
     // MARK: aamva
 
-    private func runAAMVA(_ input: String?, format: OutputFormat) -> Int32 {
+    private func runAAMVA(_ input: String?, format: OutputFormat) -> ExitCode {
         let name = input ?? "-"
         let bytes: [UInt8]
         if name == "-" {
@@ -202,7 +205,7 @@ struct CLI {
         return emit([result], format: format)
     }
 
-    private func generateAAMVA(_ options: GenerateOptions) -> Int32 {
+    private func generateAAMVA(_ options: GenerateOptions) -> ExitCode {
         var generator = AAMVAGenerator(seed: options.seed)
         var mutator = AAMVAMutator(seed: options.seed ^ 0x5EED, rate: options.mutate)
         var chunk = ""
@@ -217,10 +220,10 @@ struct CLI {
             if chunk.utf8.count > 1 << 16 { console.out(chunk); chunk = "" }
         }
         console.out(chunk)
-        return 0
+        return .success
     }
 
-    private func emit(_ results: [ReadResult], format: OutputFormat) -> Int32 {
+    private func emit(_ results: [ReadResult], format: OutputFormat) -> ExitCode {
         switch format {
         case .json: console.out(Output.json(results))
         case .jsonl: for r in results { console.out(Output.jsonLine(r)) }
@@ -237,7 +240,7 @@ struct CLI {
         let mutations: [Mutation]
     }
 
-    private func generateMRZ(_ options: GenerateOptions) -> Int32 {
+    private func generateMRZ(_ options: GenerateOptions) -> ExitCode {
         var generator = MRZGenerator(seed: options.seed)
         var mutator = MRZMutator(seed: options.seed ^ 0x5EED, rate: options.mutate)
         let format = options.type.flatMap(MRZFormat.init(rawValue:))
@@ -251,6 +254,6 @@ struct CLI {
             if chunk.utf8.count > 1 << 16 { console.out(chunk); chunk = "" }
         }
         console.out(chunk)
-        return 0
+        return .success
     }
 }

@@ -93,14 +93,14 @@ final class PictureWriter: @unchecked Sendable {
 extension CLI {
     /// `idreader read --annotate DIR`: the read as usual (same output, same exit code),
     /// and for every input an annotated picture, then `DIR/index.html`.
-    func runAnnotatedRead(_ options: ReadOptions, into directory: String) -> Int32 {
+    func runAnnotatedRead(_ options: ReadOptions, into directory: String) -> ExitCode {
         do {
             try FileManager.default.createDirectory(
                 atPath: (directory as NSString).appendingPathComponent(PictureWriter.thumbnails),
                 withIntermediateDirectories: true)
         } catch {
             console.err("idreader: --annotate cannot create the directory '\(shown(directory))'; give a directory you can write to.\n")
-            return 2
+            return .usage
         }
         let names = AnnotationNames(Batch.expand(options.paths).map(\.name))
         var readOptions = IDReader.ReadOptions(only: options.only)

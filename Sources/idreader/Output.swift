@@ -42,9 +42,9 @@ enum Output {
     }
 
     /// Exit code of the contract for a set of results.
-    static func exitCode(_ results: [ReadResult]) -> Int32 {
-        if results.contains(where: { $0.error?.code.isUnreadable == true }) { return 3 }
-        if results.contains(where: { !$0.hasValidDocument }) { return 1 }
-        return 0
+    static func exitCode(_ results: [ReadResult]) -> ExitCode {
+        if results.contains(where: { $0.error?.code.isUnreadable == true }) { return .unreadableInput }
+        if results.contains(where: { !$0.hasValidDocument }) { return .failure }
+        return .success
     }
 }

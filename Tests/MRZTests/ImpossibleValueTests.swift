@@ -101,4 +101,17 @@ final class ImpossibleValueTests: XCTestCase {
         XCTAssertEqual(result.checks.last, MRZCheck(name: "fillers", valid: false))
         XCTAssertTrue(try XCTUnwrap(result.warnings.first { $0.field == "fillers" }).message.hasPrefix("fillers"))
     }
+    func testEveryCheckTheParserListsHasAKind() throws {
+        var generator = MRZGenerator(seed: 11)
+        var mutator = MRZMutator(seed: 11, rate: 0.05)
+        var seen: Set<MRZCheck.Kind> = []
+        for _ in 0..<2_000 {
+            guard let result = try? parser.parse(lines: mutator.mutate(generator.next().lines).lines) else { continue }
+            for check in result.checks {
+                let kind = try XCTUnwrap(check.kind, check.name)
+                seen.insert(kind)
+            }
+        }
+        XCTAssertTrue(seen.isSuperset(of: [.documentNumber, .birthDate, .expiryDate, .optionalData, .composite, .sex]))
+    }
 }
