@@ -12,8 +12,8 @@ harnesses=("$@"); [ ${#harnesses[@]} -gt 0 ] || harnesses=(mrz_parse aamva_parse
 out=.build/fuzz; mkdir -p "$out"
 sources() {
   case "$1" in
-    mrz_parse) ls Sources/MRZ/*.swift ;;
-    aamva_parse|aamva_roundtrip) ls Sources/AAMVA/*.swift ;;
+    mrz_parse) ls Sources/IDCommon/*.swift Sources/MRZ/*.swift ;;
+    aamva_parse|aamva_roundtrip) ls Sources/IDCommon/*.swift Sources/AAMVA/*.swift ;;
     cli_arguments) echo Sources/idreader/Arguments.swift ;;
   esac
 }

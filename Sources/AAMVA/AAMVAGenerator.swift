@@ -1,5 +1,8 @@
 import Foundation
+// the fuzz harnesses compile this module's sources with IDCommon's as one module
+#if canImport(IDCommon)
 import IDCommon
+#endif
 
 /// A generated payload and the field values a correct parser must decode from it.
 public struct GeneratedAAMVA: Sendable {

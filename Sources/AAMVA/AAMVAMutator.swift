@@ -1,4 +1,7 @@
+// the fuzz harnesses compile this module's sources with IDCommon's as one module
+#if canImport(IDCommon)
 import IDCommon
+#endif
 
 /// One deliberate change to a payload.
 public struct AAMVAMutation: Sendable, Codable, Equatable {

@@ -1,5 +1,8 @@
 import Foundation
+// the fuzz harnesses compile this module's sources with IDCommon's as one module
+#if canImport(IDCommon)
 import IDCommon
+#endif
 
 /// Decoding of element values (../shared/aamva/STANDARD_NOTES.md §4), tolerant of the
 /// variants real cards print.  Every function returns `nil` rather than failing.

@@ -1,5 +1,8 @@
 import Foundation
+// the fuzz harnesses compile this module's sources with IDCommon's as one module
+#if canImport(IDCommon)
 @_exported import IDCommon
+#endif
 
 /// A calendar date without time or zone.
 public struct SimpleDate: Sendable, Codable, Equatable, Comparable, Hashable {

@@ -19,7 +19,7 @@ struct CLI {
     func execute(_ arguments: [String]) -> ExitCode {
         let command: Command
         do {
-            command = try ArgumentParser.parse(arguments)
+            command = try ArgumentParser.parse(arguments, mrzTypes: MRZFormat.allCases.map(\.rawValue))
         } catch {
             console.err("idreader: \(error.description)\n")
             return .usage
