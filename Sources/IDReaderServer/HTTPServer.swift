@@ -124,7 +124,9 @@ final class HTTPServer: @unchecked Sendable {
         if endpoint == .read {
             exchange.only = try parseOnly(query(exchange, "only"))
             // `annotate=1` with `Accept: image/png`: the picture of what the reader saw
-            exchange.wantsPicture = query(exchange, "annotate") == "1" && (header(exchange, "Accept")?.contains("image/png") ?? false)
+            let annotate = query(exchange, "annotate")
+            guard annotate == nil || annotate == "0" || annotate == "1" else { throw .badRequest("The annotate query takes 0 or 1.") }
+            exchange.wantsPicture = annotate == "1" && (header(exchange, "Accept")?.contains("image/png") ?? false)
         }
         if exchange.bodyKind == .multipart {
             let me = Unmanaged.passUnretained(exchange).toOpaque()

@@ -59,6 +59,8 @@ final class ServerTests: XCTestCase {
         XCTAssertEqual(Array(png[16..<24]), Array(input[16..<24]))
         let json = try server.curl("/v1/read?annotate=1", ["--data-binary", "@" + image.path, "-H", "Content-Type: image/png"])
         XCTAssertEqual(json.headers["content-type"], "application/json")
+        let bad = try server.curl("/v1/read?annotate=yes", ["--data-binary", "@" + image.path, "-H", "Content-Type: image/png"])
+        XCTAssertEqual(bad.status, 400)
     }
 
     func testMultipartWithSeveralFilesGivesAnArrayWithTheCLIsDocuments() throws {
