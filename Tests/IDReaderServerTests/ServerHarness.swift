@@ -98,7 +98,7 @@ final class ServerProcess: @unchecked Sendable {
         }
         guard let found else {
             process.terminate()
-            throw XCTSkip("the server did not start: \((try? String(contentsOf: logURL, encoding: .utf8)) ?? "")")
+            throw StartFailed(log: (try? String(contentsOf: logURL, encoding: .utf8)) ?? "")
         }
         port = found
     }
@@ -198,4 +198,10 @@ final class RawConnection: @unchecked Sendable {
         }
         return String(decoding: data, as: UTF8.self)
     }
+}
+
+/// The server process did not report its port: a failure, with the server's own log.
+struct StartFailed: Error, CustomStringConvertible {
+    let log: String
+    var description: String { "The server did not start; its log: \(log)" }
 }
