@@ -122,14 +122,14 @@ extension GrayImage {
                 let v = (Double(row) + 0.5) / Double(height)
                 for column in 0..<width {
                     let (x, y) = map.point(u: (Double(column) + 0.5) / Double(width), v: v)
-                    out[(row + margin) * outWidth + column + margin] = Self.sample(src, self.width, self.height, x - 0.5, y - 0.5)
+                    out[(row + margin) * outWidth + column + margin] = Self.bilinear(src, self.width, self.height, x - 0.5, y - 0.5)
                 }
             }
         }
         return GrayImage(width: outWidth, height: outHeight, pixels: out)
     }
 
-    private static func sample(_ p: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt8 {
+    static func bilinear(_ p: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt8 {
         guard x > -1, y > -1, x < Double(w), y < Double(h) else { return 255 }
         let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
         let fx = x - Double(x0), fy = y - Double(y0)

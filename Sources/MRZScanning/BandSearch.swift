@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import MRZ
 
@@ -11,6 +12,8 @@ final class BandSearch {
     private let workingCopy: GrayImage
     private var views: [Int: OrientedView] = [:]
     private var tried: [(quarter: Int, band: [PixelBox])] = []
+    /// The line quadrilaterals (input pixels) of the chain bands read.
+    private var readChains: [[[Point]]] = []
     /// Heights of the bands read (tallest line of each), in input pixels.
     private(set) var heights: [Int] = []
     /// The first reading that parsed but did not validate.
@@ -38,7 +41,24 @@ final class BandSearch {
     /// (see `OrientedView.gapDivisors`), which merges more clutter.  Tesseract's layout
     /// analysis (~80 ms per orientation, finds lines in busy layouts) comes last, only if
     /// `beforeLayoutAnalysis` agrees.
-    func run(beforeLayoutAnalysis: () -> Bool) -> (MRZReading, [PixelBox])? {
+    func run(beforeLayoutAnalysis: () -> Bool) -> (reading: MRZReading, glyphHeight: Int)? {
+        let working = ChainBandFinder.workingCopy(of: input)
+        for binarisation in ChainBandFinder.binarisations {
+            let finder = ChainBandFinder(input: input, working: working, binarisation: binarisation)
+            for band in finder.bands().prefix(Self.maximumChainBands) {
+                if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
+            }
+        }
+        if let (reading, band) = runMorphologyAndLayout(beforeLayoutAnalysis: beforeLayoutAnalysis) {
+            return (reading, band.map(\.height).sorted()[band.count / 2])
+        }
+        return nil
+    }
+
+    /// Bands of glyph chains read before any other search.
+    static let maximumChainBands = 4
+
+    private func runMorphologyAndLayout(beforeLayoutAnalysis: () -> Bool) -> (MRZReading, [PixelBox])? {
         var candidates = bandCandidates(in: view(0))
         var otherViewsLooked = false
         if candidates.first.map({ $0.lowness < 0.5 }) ?? true {
@@ -96,15 +116,33 @@ final class BandSearch {
         return v
     }
 
+    /// Reads a straightened band in its likely reading direction, then turned half round
+    /// when that gave no valid reading; returns the reading only when it is valid.
+    private func read(_ band: RectifiedBand) -> MRZReading? {
+        guard !readChains.contains(where: { Self.sameLines($0, band.quadrilaterals) }) else { return nil }
+        readChains.append(band.quadrilaterals)
+        heights.append(Int(band.inputGlyphHeight.rounded()))
+        if let reading = read(region: (band.image, band.lines), quads: band.quadrilaterals) { return reading }
+        let turned = band.halfTurned
+        return read(region: (turned.image, turned.lines), quads: turned.quadrilaterals)
+    }
+
     /// Reads one band once; returns the reading only when it is valid.
     private func read(_ band: [PixelBox], quarter: Int) -> MRZReading? {
         guard !tried.contains(where: { $0.quarter == quarter && BandFinder.sameBand($0.band, band) }) else { return nil }
         tried.append((quarter, band))
+        let quads = band.map { quadrilateral($0, quarter: quarter) }
+        // a band the chains found and read already
+        guard !readChains.contains(where: { Self.sameLines($0, quads) }) else { return nil }
         heights.append(band.map(\.height).max() ?? 0)
         // enough for the line reader's margins (one text height at the sides)
         let margin = (band.map(\.height).max() ?? 0) * 11 / 10 + 4
-        let region = view(quarter).region(around: band, margin: margin)
-        let quads = band.map { quadrilateral($0, quarter: quarter) }
+        return read(region: view(quarter).region(around: band, margin: margin), quads: quads)
+    }
+
+    /// Reads the lines `region.band` of `region.image` (whose quadrilaterals in input
+    /// pixels are `quads`); returns the reading only when it is valid.
+    private func read(region: (image: GrayImage, band: [PixelBox]), quads: [[Point]]) -> MRZReading? {
         // no OCR for text that is not set in fixed pitch (a licence's print, headings)
         let shapes = region.band.map { BandFinder.lineShape(region.image, $0) }
         guard shapes.contains(.mrzLike) else {
@@ -115,6 +153,9 @@ final class BandSearch {
         var reading = lineReader.read(region.band)
         reading?.source = region
         reading?.lineQuadrilaterals = quads
+        if let known = reading?.uncertainFields, let result = reading?.result, let hidden = hiddenFields(result, quads: quads) {
+            reading?.uncertainFields = known + hidden.filter { !known.contains($0) }
+        }
         if let reading, !reading.result.isValid, best == nil {
             best = reading
         } else if reading?.result.isValid != true {
@@ -123,8 +164,69 @@ final class BandSearch {
         return reading?.result.isValid == true ? reading : nil
     }
 
+    /// The fields at the lines' ends when the lines may go on where nothing can be read:
+    /// a layout with as many lines but longer ones exists, and right after the lines' ends,
+    /// where its next glyphs would stand, the picture ends or glare whitens the page.  The shorter reading may then be
+    /// a longer MRZ cut short, whose check digits all hold (an MRV-A visa read up to its
+    /// 36th column is a valid MRV-B: visas have no composite digit).
+    func hiddenFields(_ result: MRZResult, quads: [[Point]]) -> [MRZFieldName]? {
+        let length = result.format.lineLengths[0]
+        guard let longest = MRZFormat.allCases.map(\.lineLengths).filter({ $0.count == result.lines.count }).map({ $0[0] }).max(),
+            longest > length, quads.count == result.lines.count
+        else { return nil }
+        var samples = 0, hidden = 0
+        input.pixels.withUnsafeBufferPointer { p in
+            // glare is brighter than the page's paper (a white scan's paper is not glare)
+            var paperLevels: [UInt8] = []
+            for q in quads {
+                for i in 0..<200 {
+                    let f = (Double(i) + 0.5) / 200, a = Point(x: q[0].x + (q[1].x - q[0].x) * f, y: q[0].y + (q[1].y - q[0].y) * f)
+                    let x = Int(a.x), y = Int(a.y)  // the line's top edge: paper between glyph tops
+                    if x >= 0, y >= 0, x < input.width, y < input.height { paperLevels.append(p[y * input.width + x]) }
+                }
+            }
+            paperLevels.sort()
+            let paper = paperLevels.isEmpty ? 255 : Int(paperLevels[paperLevels.count * 9 / 10])
+            for q in quads {
+                // from the line's end outwards along its midline, half a pitch apart
+                let start = Point(x: (q[1].x + q[2].x) / 2, y: (q[1].y + q[2].y) / 2)
+                let left = Point(x: (q[0].x + q[3].x) / 2, y: (q[0].y + q[3].y) / 2)
+                let pitch = hypot(start.x - left.x, start.y - left.y) / Double(length)
+                guard pitch > 0 else { continue }
+                let ux = (start.x - left.x) / (pitch * Double(length)), uy = (start.y - left.y) / (pitch * Double(length))
+                // right after the end: a longer line's next glyphs, if any, stand there
+                var t = 0.7 * pitch
+                while t <= 2.5 * pitch {
+                    let x = Int(start.x + ux * t), y = Int(start.y + uy * t)
+                    samples += 1
+                    if x < 0 || y < 0 || x >= input.width || y >= input.height {
+                        hidden += 1
+                    } else {
+                        let level = Int(p[y * input.width + x])
+                        if level >= 245, level >= paper + 20 { hidden += 1 }
+                    }
+                    t += pitch / 2
+                }
+            }
+        }
+        guard samples > 0, Double(hidden) >= 0.3 * Double(samples) else { return nil }
+        return result.format.fieldPositions.filter { $0.range.upperBound > length - 8 }.map(\.name)
+    }
+
     /// A line box of the view `quarter` in input pixels.
     private func quadrilateral(_ box: PixelBox, quarter: Int) -> [Point] {
         OrientedView.inputQuadrilateral(box, quarter: quarter, angle: view(quarter).angle, inputWidth: input.width, inputHeight: input.height)
+    }
+
+    /// Whether two bands' lines (quadrilaterals in input pixels) are the same lines: as
+    /// many, each centre within half a line height of the other's.
+    static func sameLines(_ a: [[Point]], _ b: [[Point]]) -> Bool {
+        func centre(_ q: [Point]) -> Point { Point(x: q.map(\.x).reduce(0, +) / 4, y: q.map(\.y).reduce(0, +) / 4) }
+        func height(_ q: [Point]) -> Double { hypot(q[3].x - q[0].x, q[3].y - q[0].y) }
+        return a.count == b.count
+            && zip(a, b).allSatisfy { p, q in
+                let c = centre(p), d = centre(q)
+                return hypot(c.x - d.x, c.y - d.y) < 0.5 * max(height(p), height(q)) + 2
+            }
     }
 }

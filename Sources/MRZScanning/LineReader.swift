@@ -16,6 +16,8 @@ struct LineReader {
     /// runs over (the cost).  Two views with different margins are independent readings.
     struct View: Equatable {
         let margin: Double
+        /// The crop's room at each end of the line, in text heights.
+        var side = 1.0
 
         /// Text ~55 % of the input height (measured with this model on the generated sets
         /// and the corpus: 0.35 read no more pages, one corpus photo fewer, at more cost).
@@ -28,20 +30,46 @@ struct LineReader {
         var confirmation: View { self == .primary ? View(margin: 0.6) : View(margin: 0.5) }
         /// The other view for a line whose length could not be fitted.
         var other: View { self == .primary ? .retry : .primary }
+        /// The last view for a line whose length neither view fitted: more room at the
+        /// ends (a wide `O` first in a line, read `0O` with one text height beside it,
+        /// is read once at one and a half).
+        static let wideSides = View(margin: 0.4, side: 1.6)
     }
 
-    /// OCR of one line box in `view`.
+    /// OCR of one line box in `view`, without what the decoder read in the crop's room
+    /// beside the box (`insideBox`).
     func ocrLine(_ box: PixelBox, view: View = .primary, alternatives: Bool = true) -> OCRLine? {
-        engine.lines(in: Self.lineImage(box, in: image, view: view, height: engine.inputHeight), mode: OCREngine.rawLine, alternatives: alternatives)
+        let crop = Self.lineCrop(box, in: image, view: view, height: engine.inputHeight)
+        return engine.lines(in: crop.image, mode: OCREngine.rawLine, alternatives: alternatives)
             .max(by: { $0.glyphs.count < $1.glyphs.count })
+            .map { Self.insideBox($0, box: crop.box, glyphHeight: crop.glyphHeight) }
+    }
+
+    /// `line` without the characters at its ends read more than 0.4 glyph heights outside
+    /// `box` (the line's glyphs, in the line image's pixels): print or texture beside an
+    /// MRZ line that has no clear zone (the French 2021 card's microtext, read `I`).
+    static func insideBox(_ line: OCRLine, box: ClosedRange<Double>, glyphHeight: Double) -> OCRLine {
+        var l = line
+        let slack = 0.4 * glyphHeight
+        while let first = l.glyphs.first, let centre = first.centre, centre < box.lowerBound - slack { l.glyphs.removeFirst() }
+        while let last = l.glyphs.last, let centre = last.centre, centre > box.upperBound + slack { l.glyphs.removeLast() }
+        return l
     }
 
     /// The crop of one line box of `image` in `view`, scaled to `height` (the network's input height).
     static func lineImage(_ box: PixelBox, in image: GrayImage, view: View, height: Int) -> GrayImage {
-        let padY = Int(Double(box.height) * view.margin) + 2, padX = box.height
+        lineCrop(box, in: image, view: view, height: height).image
+    }
+
+    /// `lineImage`, with where the box's ends and its glyph height fall in it.
+    static func lineCrop(_ box: PixelBox, in image: GrayImage, view: View, height: Int) -> (image: GrayImage, box: ClosedRange<Double>, glyphHeight: Double) {
+        let padY = Int(Double(box.height) * view.margin) + 2, padX = Int((Double(box.height) * view.side).rounded())
+        let x0 = max(0, box.x - padX)
         let crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
         let factor = min(6, Double(height) / Double(max(crop.height, 1)))
-        return abs(factor - 1) > 0.02 ? crop.scaled(by: factor) : crop
+        let scaled = abs(factor - 1) > 0.02 ? crop.scaled(by: factor) : crop
+        let f = abs(factor - 1) > 0.02 ? Double(scaled.width) / Double(max(1, crop.width)) : 1
+        return (scaled, (Double(box.x - x0) * f)...(Double(box.x + box.width - x0) * f), Double(box.height) * f)
     }
 
     /// The band read with the decoder's alternatives (the corrector draws its changes
@@ -117,17 +145,44 @@ struct LineReader {
         {
             return fitted
         }
-        return ocrLine(box, view: view.other, alternatives: alternatives).flatMap { Self.fitLength($0, to: target) }
+        if let fitted = ocrLine(box, view: view.other, alternatives: alternatives).flatMap({ Self.fitLength($0, to: target) }) { return fitted }
+        return ocrLine(box, view: .wideSides, alternatives: alternatives).flatMap { Self.fitLength($0, to: target) }
     }
 
-    /// Lines read one or two characters long or short: add or drop fillers at the end
-    /// (OCR miscounts runs of `<`), never anything else.
+    /// Lines read up to three characters long or short: add or drop fillers at the end
+    /// (OCR miscounts runs of `<`), else — up to two — in the longest run of three or more
+    /// fillers inside the line (where dense `<<<<` is miscounted too: an old German card's
+    /// `<<<<<<<0` read `<<<<<<0`); never anything else.  A filler put in the wrong run
+    /// moves the fields after it, which their check digits then reject.
     static func fitLength(_ line: OCRLine, to target: Int) -> OCRLine? {
         var l = line
         while l.glyphs.count > target, l.glyphs.last?.character == "<" { l.glyphs.removeLast() }
         if l.glyphs.count < target, target - l.glyphs.count <= 3, l.glyphs.last?.character == "<" {
             l.glyphs += Array(repeating: OCRGlyph(character: "<", confidence: 100), count: target - l.glyphs.count)
         }
-        return l.glyphs.count == target ? l : nil
+        if l.glyphs.count == target { return l }
+        l = line
+        let difference = target - l.glyphs.count
+        guard abs(difference) <= 2, let run = longestFillerRun(in: l.glyphs), run.count >= 3 + max(0, -difference) else { return nil }
+        if difference > 0 {
+            l.glyphs.insert(contentsOf: Array(repeating: OCRGlyph(character: "<", confidence: 100), count: difference), at: run.upperBound)
+        } else {
+            l.glyphs.removeSubrange(run.upperBound + difference..<run.upperBound)
+        }
+        return l
+    }
+
+    /// The longest run of `<` that has other characters after it.
+    static func longestFillerRun(in glyphs: [OCRGlyph]) -> Range<Int>? {
+        var best: Range<Int>? = nil, start: Int? = nil
+        for (i, g) in glyphs.enumerated() {
+            if g.character == "<" {
+                if start == nil { start = i }
+            } else if let s = start {
+                if (best?.count ?? 0) < i - s { best = s..<i }
+                start = nil
+            }
+        }
+        return best
     }
 }

@@ -87,8 +87,8 @@ public struct MRZScanner: Sendable {
             return ([], quality, .modelMissing, [])
         }
         let search = BandSearch(input: input, engine: engine, corrector: corrector)
-        if let (reading, band) = search.run(beforeLayoutAnalysis: beforeLayoutAnalysis) {
-            quality.characterHeight = band.map(\.height).sorted()[band.count / 2]
+        if let (reading, glyphHeight) = search.run(beforeLayoutAnalysis: beforeLayoutAnalysis) {
+            quality.characterHeight = glyphHeight
             // a band read before it that parsed but failed its checks was set aside too
             let setAside = search.best.map { [RejectedBand(lines: $0.lineQuadrilaterals, reason: .noValidReading)] } ?? []
             return ([reading], quality, nil, search.rejected + setAside)

@@ -15,6 +15,9 @@ struct OCRGlyph: Equatable {
     var confidence: Float
     /// Other candidates, strongest first; empty when the line was read without alternatives.
     var candidates: [Candidate] = []
+    /// Where the decoder put the character: the middle of its box, in pixels of the line
+    /// image read (`nil` when not known, as for simulated readings).
+    var centre: Double? = nil
 
     /// The strongest other candidate, if any.
     var runnerUp: Candidate? { candidates.first }
@@ -179,8 +182,10 @@ final class OCREngine {
                 }
                 candidates = OCRGlyph.ranked(candidates)  // the strongest of each character stays first
                 candidates = candidates.enumerated().filter { i, c in !candidates[..<i].contains { $0.character == c.character } }.map(\.element)
+                var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+                let centre = TessPageIteratorBoundingBox(page, RIL_SYMBOL, &l, &t, &r, &b) != 0 ? Double(l + r) / 2 : nil
                 for ch in text where ch != " " {
-                    current?.glyphs.append(OCRGlyph(character: ch, confidence: symbolConfidence, candidates: candidates))
+                    current?.glyphs.append(OCRGlyph(character: ch, confidence: symbolConfidence, candidates: candidates, centre: centre))
                 }
             } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
             if let line = current, !line.text.isEmpty { lines.append(line) }

@@ -43,6 +43,7 @@ struct ReadingJudge {
         // nationality, sex) rely on confidence and the code tables.
         let fields = result.format.fieldPositions
         var doubtful: [DoubtfulCharacter] = []
+        var votes: [(line: Int, range: Range<Int>, text: [Character])] = []
         for index in lines.indices {
             // names are free text even where a composite digit covers them (the French
             // identity card's): one digit over thirty letters is a weak proof
@@ -61,6 +62,9 @@ struct ReadingJudge {
             let text = result.lines[index]
             for field in free where !(0..<Self.confirmingViews).contains(where: { Self.confirms(field, first: lines[index], as: text, second: view($0)) }) {
                 doubt(field.name)
+                // the views disagree: the field stays uncertain, and shows what most views read
+                let views = [text] + (0..<Self.confirmingViews).compactMap { view($0)?.text }
+                if let voted = Self.vote(views, in: field.range) { votes.append((index, field.range, voted)) }
             }
             let changed = Set(correction.changes.filter { $0.line == index + 1 }.map { $0.column - 1 })
             for field in mixed {
@@ -80,9 +84,38 @@ struct ReadingJudge {
             }
         }
         Self.ambiguousFields(result, doubtful: doubtful, parser: corrector.parser).forEach(doubt)
-        var reading = MRZReading(result: result, changes: correction.changes, uncertainFields: uncertain)
+        let shown = Self.applying(votes, to: result, parser: corrector.parser)
+        var reading = MRZReading(result: shown, changes: correction.changes, uncertainFields: uncertain)
         reading.doubtedCharacters = Self.doubtedCharacters(result, uncertain: uncertain, lines: lines, doubtful: doubtful)
         return reading
+    }
+
+    /// Per character, what most of the views (three or more, of equal length) read in
+    /// `range`, where that differs from the first view; `nil` when it does not or no
+    /// character has a majority against the first.
+    static func vote(_ views: [String], in range: Range<Int>) -> [Character]? {
+        let texts = views.map(Array.init).filter { $0.count == views.first?.count }
+        guard texts.count >= 3, range.upperBound <= texts[0].count else { return nil }
+        var out = Array(texts[0][range]), changed = false
+        for (offset, column) in range.enumerated() {
+            let counts = Dictionary(texts.map { ($0[column], 1) }, uniquingKeysWith: +)
+            if let (character, n) = counts.max(by: { $0.value < $1.value }), n * 2 > texts.count, character != out[offset] {
+                out[offset] = character
+                changed = true
+            }
+        }
+        return changed ? out : nil
+    }
+
+    /// `result` with the voted characters of unproven fields put in, when the lines
+    /// still parse with every check as before (a composite digit over a name, as the
+    /// French identity card's, must hold for the voted name too).
+    static func applying(_ votes: [(line: Int, range: Range<Int>, text: [Character])], to result: MRZResult, parser: MRZParser) -> MRZResult {
+        guard !votes.isEmpty else { return result }
+        var lines = result.lines.map(Array.init)
+        for vote in votes { lines[vote.line].replaceSubrange(vote.range, with: vote.text) }
+        guard let voted = try? parser.parse(lines: lines.map { String($0) }), voted.isValid == result.isValid else { return result }
+        return voted
     }
 
     /// The fields no check digit covers that the OCR gives reason to doubt: a character
@@ -153,10 +186,23 @@ struct ReadingJudge {
     /// `lookAlikeFloor` or more, or what the confirming view read there instead.  (The
     /// confirming view shows the text smaller; its own candidates are many and strong on
     /// clean pages too, so only its characters count.)
+    /// A field that holds both `O` and `0` may hold one printed glyph read two ways: where
+    /// the decoder listed the other at all, it is another reading there, however weak (the
+    /// Belarus specimen's `0000…` read `OO00…` with `0` at 1 behind the first `O`).  Only
+    /// this pair: OCR-B tells it apart by width alone, and it is the real prints' most
+    /// frequent confusion (tools/ocr-channel); the other look-alikes in one field are
+    /// common in document numbers and keep their candidate floor.
+    static let sameGlyphPairs: [Character: [Character]] = ["O": ["0"], "0": ["O"]]
+
     static func doubtfulCharacters(_ field: MRZFieldPosition, first: OCRLine, as text: String, second: OCRLine, changed: Set<Int>) -> [DoubtfulCharacter] {
         let proven = Array(text), secondText = Array(second.text)
-        return contentColumns(field, in: proven).filter { !changed.contains($0) }.compactMap { column in
-            var others: [Character] = []
+        let content = contentColumns(field, in: proven)
+        let present = Set(content.map { proven[$0] })
+        return content.filter { !changed.contains($0) }.compactMap { column in
+            let listed = Set(
+                first.glyphs[column].candidates.map(\.character)
+                    + (second.glyphs.indices.contains(column) ? second.glyphs[column].candidates.map(\.character) : []))
+            var others: [Character] = (Self.sameGlyphPairs[proven[column]] ?? []).filter { present.contains($0) && listed.contains($0) }
             for candidate in first.glyphs[column].candidates
             where !(candidate.confidence < lookAlikeFloor) && candidate.character.asciiValue.map(MRZCharset.isMRZ) == true
                 && !others.contains(candidate.character)

@@ -63,6 +63,25 @@ case "load":
         times.append(Date().timeIntervalSince(start) * 1000)
     }
     print("{\"images\": \(times.count), \"medianMs\": \(times.sorted()[times.count / 2])}")
+case "chains":
+    // FILE: image paths; OUT: a folder.  The glyph chains and rectified bands the MRZ
+    // search finds in each image (bands written as OUT/<name>-<i>.pgm).
+    guard args.count == 4 else { usage() }
+    let out = URL(fileURLWithPath: args[3])
+    try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let start = Date()
+        let found = MRZScanner().chainSearch(of: image)
+        let ms = Int(Date().timeIntervalSince(start) * 1000)
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let chains = found.chains.map { String(format: "%.0f/%.1f/%.0f°/%d", $0.glyphs, $0.height, $0.degrees, $0.members) }
+        print("\(name): \(ms) ms, \(found.bands.count) bands; chains \(chains.joined(separator: " "))")
+        for (i, band) in found.bands.enumerated() {
+            let header = Array("P5\n\(band.width) \(band.height)\n255\n".utf8)
+            try! Data(header + band.pixels).write(to: out.appendingPathComponent("\(name)-\(i).pgm"))
+        }
+    }
 case "mrz-lines":
     guard args.count == 4 else { usage() }
     let out = URL(fileURLWithPath: args[3])

@@ -1,0 +1,130 @@
+import CLeptonica
+
+/// How `GrayImage.darkComponents` tells ink from paper.
+public enum Binarisation: Sendable, Equatable {
+    /// Sauvola's local threshold over windows of `window` pixels (half-size), with
+    /// sensitivity `k`: follows shadows and dim corners that one threshold loses.
+    case sauvola(window: Int, k: Double)
+    /// Otsu's threshold per tile (a quarter of the shorter side) after background
+    /// normalisation: keeps light security print apart from the darker ink that low-`k`
+    /// Sauvola joins it to, and keeps faint thick strokes whole.
+    case normalisedOtsu
+}
+
+extension GrayImage {
+    /// Boxes of the dark connected components (8-connected) of the image binarised by
+    /// `binarisation`.  Components smaller than `minimumSize` on both sides are specks
+    /// and are left out.
+    public func darkComponents(_ binarisation: Binarisation, minimumSize: Int = 3) -> [PixelBox] {
+        guard width > 24, height > 24, let pix = Pix(gray: self) else { return [] }
+        var thresholded: UnsafeMutablePointer<PIX>? = nil
+        switch binarisation {
+        case .sauvola(let window, let k):
+            guard width > 2 * window + 2, height > 2 * window + 2,
+                pixSauvolaBinarizeTiled(pix.pointer, Int32(window), Float(k), 1, 1, nil, &thresholded) == 0
+            else { return [] }
+        case .normalisedOtsu:
+            let tile = Int32(max(16, min(width, height) / 4))
+            guard let normalised = Pix(pixBackgroundNormSimple(pix.pointer, nil, nil)),
+                pixOtsuAdaptiveThreshold(normalised.pointer, tile, tile, 0, 0, 0.1, nil, &thresholded) == 0
+            else { return [] }
+        }
+        guard let binary = Pix(thresholded), let boxa = pixConnComp(binary.pointer, nil, 8) else { return [] }
+        defer {
+            var b: UnsafeMutablePointer<BOXA>? = boxa
+            boxaDestroy(&b)
+        }
+        var out: [PixelBox] = []
+        let count = boxaGetCount(boxa)
+        out.reserveCapacity(Int(count))
+        for i in 0..<count {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            if boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0, max(w, h) >= minimumSize {
+                out.append(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+            }
+        }
+        return out
+    }
+
+    /// The quadrilateral `corners` (top-left, top-right, bottom-right, bottom-left) drawn
+    /// onto an upright `width` × `height` rectangle, with `border` more pixels of the
+    /// picture on every side (the same projective map carried on past the corners: a line
+    /// reader needs the paper around the text, not a white frame).  Bilinear sampling;
+    /// outside the image is white.
+    public func rectified(corners: [Point], width: Int, height: Int, border: Int) -> GrayImage? {
+        guard corners.count == 4, width > 1, height > 1, border >= 0,
+            (width + 2 * border) * (height + 2 * border) <= 16_000_000
+        else { return nil }
+        let map = SquareToQuad(corners)
+        let outWidth = width + 2 * border, outHeight = height + 2 * border
+        var out = [UInt8](repeating: 255, count: outWidth * outHeight)
+        pixels.withUnsafeBufferPointer { src in
+            for row in 0..<outHeight {
+                let v = (Double(row - border) + 0.5) / Double(height)
+                for column in 0..<outWidth {
+                    let (x, y) = map.point(u: (Double(column - border) + 0.5) / Double(width), v: v)
+                    out[row * outWidth + column] = Self.bilinear(src, self.width, self.height, x - 0.5, y - 0.5)
+                }
+            }
+        }
+        return GrayImage(width: outWidth, height: outHeight, pixels: out)
+    }
+}
+
+extension GrayImage {
+    /// The image with every pixel outside `keep` set to `value` (a flat paper tone: what
+    /// lies beyond a text's clear zone is not read).
+    public func flattened(outside keep: PixelBox, value: UInt8) -> GrayImage {
+        var out = self
+        let x0 = max(0, keep.x), x1 = min(width, keep.x + keep.width)
+        let y0 = max(0, keep.y), y1 = min(height, keep.y + keep.height)
+        out.pixels.withUnsafeMutableBufferPointer { p in
+            for y in 0..<height {
+                let inside = y >= y0 && y < y1
+                for x in 0..<width where !inside || x < x0 || x >= x1 { p[y * width + x] = value }
+            }
+        }
+        return out
+    }
+
+    /// The grey level that `fraction` of the pixels inside `box` are darker than.
+    public func percentile(_ fraction: Double, in box: PixelBox) -> UInt8 {
+        var histogram = [Int](repeating: 0, count: 256)
+        var count = 0
+        for y in max(0, box.y)..<min(height, box.y + box.height) {
+            for x in max(0, box.x)..<min(width, box.x + box.width) {
+                histogram[Int(pixels[y * width + x])] += 1
+                count += 1
+            }
+        }
+        var seen = 0
+        for (level, n) in histogram.enumerated() {
+            seen += n
+            if Double(seen) >= fraction * Double(count) { return UInt8(level) }
+        }
+        return 255
+    }
+}
+
+extension GrayImage {
+    /// The image with the rows of `box` that a ruled line crosses painted `paper`: rows
+    /// dark over at least 65 % of the box's width (text rows, strokes with paper between
+    /// them, are dark over half of it at most).  "Dark" is nearer the box's ink than its
+    /// paper.  Old identity cards print such lines between and through their MRZ lines.
+    public func removingRuledRows(in box: PixelBox, paper: UInt8) -> GrayImage {
+        let x0 = max(0, box.x), x1 = min(width, box.x + box.width)
+        guard x1 - x0 > 10 else { return self }
+        let ink = percentile(0.05, in: box)
+        guard Int(paper) - Int(ink) > 30 else { return self }
+        let threshold = (Int(paper) + Int(ink)) / 2
+        var out = self
+        for y in max(0, box.y)..<min(height, box.y + box.height) {
+            var dark = 0
+            for x in x0..<x1 where Int(pixels[y * width + x]) < threshold { dark += 1 }
+            if Double(dark) >= 0.65 * Double(x1 - x0) {
+                for x in x0..<x1 { out.pixels[y * width + x] = paper }
+            }
+        }
+        return out
+    }
+}

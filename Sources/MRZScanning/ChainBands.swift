@@ -1,0 +1,337 @@
+import Foundation
+import Imaging
+import MRZ
+
+/// An MRZ band cut out of the picture and straightened: its lines run left to right,
+/// upright, one under the other, whatever the angle and perspective they had.
+struct RectifiedBand {
+    /// The band and a border of the picture around it.
+    let image: GrayImage
+    /// Each line's box in `image` (the glyphs' height).
+    let lines: [PixelBox]
+    /// Each line's quadrilateral in input pixels, corners in the line's reading order.
+    let quadrilaterals: [[Point]]
+    /// Glyph height in input pixels.
+    let inputGlyphHeight: Double
+
+    /// The same band turned half round (the chains do not know which way the text reads).
+    var halfTurned: RectifiedBand {
+        let turned = image.rotatedOrthogonally(2)
+        return RectifiedBand(
+            image: turned,
+            lines: lines.reversed().map {
+                PixelBox(x: image.width - $0.x - $0.width, y: image.height - $0.y - $0.height, width: $0.width, height: $0.height)
+            },
+            quadrilaterals: quadrilaterals.reversed().map { q in [q[2], q[3], q[0], q[1]] },
+            inputGlyphHeight: inputGlyphHeight)
+    }
+}
+
+/// MRZ bands from glyph chains: 2 or 3 parallel chains of one glyph height and pitch, of
+/// MRZ line lengths, evenly stacked; each rectified on its own by the homography its
+/// corners give.  Finds lines at any angle, in perspective, and at any scale the working
+/// copy keeps glyphs of 6 px or more.
+struct ChainBandFinder {
+    let input: GrayImage
+    /// Working-copy pixels per input pixel.
+    let scale: Double
+    let chains: [GlyphChain]
+    /// How many blobs lie on either side of each chain (for which way the text reads).
+    private let blobs: [GlyphBlob]
+
+    /// Longest side of the working copy: a phone photo's MRZ glyphs keep ≥ 6 px; smaller
+    /// pictures are enlarged to it (the binarisation separates small glyphs better).
+    static let workingSize = 1600.0
+
+    /// The input reduced (or, when small, enlarged up to 2×) to `workingSize`, and the scale.
+    static func workingCopy(of input: GrayImage) -> (image: GrayImage, scale: Double) {
+        let longest = Double(max(input.width, input.height))
+        let scale = min(2, workingSize / max(longest, 1))
+        return (abs(scale - 1) < 0.05 ? input : input.scaledPlain(by: scale), abs(scale - 1) < 0.05 ? 1 : scale)
+    }
+
+    /// The binarisations tried, in order: each finds glyphs the other breaks up or joins
+    /// to the background (measured on the corpus and idphoto-gen's hard pages).
+    static let binarisations: [Binarisation] = [.sauvola(window: 10, k: 0.3), .normalisedOtsu]
+
+    /// The chains of `working` (`workingCopy(of: input)`) binarised by `binarisation`.
+    init(input: GrayImage, working: (image: GrayImage, scale: Double), binarisation: Binarisation) {
+        self.input = input
+        scale = working.scale
+        // MRZ glyphs: a line of ≥ 30 at a pitch of ~0.85 heights fits in the picture
+        let maximumSize = Double(max(working.image.width, working.image.height)) / 24
+        blobs = working.image.darkComponents(binarisation, minimumSize: 5).map(GlyphBlob.init).filter { $0.size <= maximumSize }
+        let range = BandFinder.glyphsPerLine
+        chains = GlyphChains(blobs: blobs).lines(minimumGlyphs: range.lowerBound).filter { $0.glyphCount <= range.upperBound }
+    }
+
+    /// Candidate bands, most MRZ-like first, each rectified with the text's likely reading
+    /// direction (the document's other print is above its MRZ).
+    func bands() -> [RectifiedBand] {
+        groups().compactMap(rectify)
+    }
+
+    /// Chains that stack like MRZ lines: parallel, of one height and pitch, equally long,
+    /// at a line spacing of 1.1–2.8 glyph heights.  Three-line groups first.
+    func groups() -> [[GlyphChain]] {
+        var groups: [[GlyphChain]] = []
+        // each chain both ways round: the next line is on one side of it
+        let both = chains + chains.map(Self.reversed)
+        for a in both {
+            // the chains after `a` on its normal's side, turned its way, with their distance
+            let after = chains.compactMap { b in Self.stacked(b, after: a).map { (chain: $0, side: Self.side($0, of: a)) } }
+            for (b, sb) in after where sb < 2.8 * a.glyphHeight {
+                groups.append([a, b])
+                for (c, sc) in after where sc > sb && abs((sc - sb) - sb) < 0.25 * sb { groups.append([a, b, c]) }
+            }
+        }
+        // each band once (found from its first line and, turned, from its last)
+        var seen = Set<[Int]>()
+        groups = groups.filter { seen.insert($0.map { $0.members.min()! }.sorted()).inserted }
+        // a pair inside a triple is read only as part of it
+        let triples = groups.filter { $0.count == 3 }
+        groups.removeAll { g in g.count == 2 && triples.contains { t in Self.contains(t, g) } }
+        return groups.sorted { a, b in
+            a.count != b.count ? a.count > b.count : a.map(\.members.count).reduce(0, +) > b.map(\.members.count).reduce(0, +)
+        }
+    }
+
+    private static func contains(_ triple: [GlyphChain], _ pair: [GlyphChain]) -> Bool {
+        pair.allSatisfy { p in triple.contains { $0.members == p.members } }
+    }
+
+    /// Perpendicular distance from `a`'s line to `b`'s centre.
+    static func spacing(_ a: GlyphChain, _ b: GlyphChain) -> Double {
+        let mid = b.point(at: (b.start + b.end) / 2)
+        return abs(a.direction.normal.dot(mid) - a.offset)
+    }
+
+    /// Signed distance of `b`'s centre from `a`'s line, on the side of `a`'s normal.
+    static func side(_ b: GlyphChain, of a: GlyphChain) -> Double {
+        a.direction.normal.dot(b.point(at: (b.start + b.end) / 2)) - a.offset
+    }
+
+    /// `b` turned `a`'s way when it may be an MRZ line after `a` (on the side of `a`'s
+    /// normal, 1.1–5.8 glyph heights away: the next line or the one after): parallel, of
+    /// one glyph height and pitch, and as long (an MRZ's lines are), allowing a line end
+    /// lost to glare or a line broken.
+    static func stacked(_ b: GlyphChain, after a: GlyphChain) -> GlyphChain? {
+        guard a.direction.sine(to: b.direction) < 0.07 else { return nil }
+        let b = a.direction.x * b.direction.x + a.direction.y * b.direction.y < 0 ? reversed(b) : b
+        let h = max(a.glyphHeight, b.glyphHeight)
+        guard min(a.glyphHeight, b.glyphHeight) > 0.72 * h, min(a.pitch, b.pitch) > 0.8 * max(a.pitch, b.pitch) else { return nil }
+        let side = side(b, of: a)
+        guard side > 1.1 * h, side < 5.8 * h else { return nil }
+        let u = a.direction
+        let bs = u.dot(b.point(at: b.start)), be = u.dot(b.point(at: b.end))
+        let pitch = max(a.pitch, b.pitch)
+        // as long as each other, or one inside the other's extent (a line broken by a stamp
+        // or glare), overlapping by half a short line at least
+        let overlap = min(be, a.end) - max(bs, a.start)
+        let equal = abs(bs - a.start) < 4 * pitch && abs(be - a.end) < 4 * pitch
+        let inside = (bs > a.start - 4 * pitch && be < a.end + 4 * pitch) || (a.start > bs - 4 * pitch && a.end < be + 4 * pitch)
+        guard overlap > 12 * pitch, equal || inside else { return nil }
+        return b
+    }
+
+    /// The band straightened: the homography that takes its corners (first and last
+    /// glyph of the first and last line, half a glyph out) to an upright rectangle.
+    func rectify(_ group: [GlyphChain]) -> RectifiedBand? {
+        // settle a common direction and which side is up: the document's other print
+        // lies above its MRZ, so more blobs lie on the "up" side
+        var u = group[0].direction
+        if u.x < 0 || (abs(u.x) < 1e-6 && u.y < 0) { u = u.reversed }
+        let lines = group.map { chain in chain.direction.x * u.x + chain.direction.y * u.y < 0 ? Self.reversed(chain) : chain }
+        if printAbove(lines, direction: u) == false { u = u.reversed }
+        let oriented = lines.map { $0.direction.x * u.x + $0.direction.y * u.y < 0 ? Self.reversed($0) : $0 }
+        let n = u.normal
+        let ordered = oriented.sorted { n.dot($0.point(at: ($0.start + $0.end) / 2)) < n.dot($1.point(at: ($1.start + $1.end) / 2)) }
+        let h = ordered.map(\.glyphHeight).reduce(0, +) / Double(ordered.count)
+        let pitch = ordered.map(\.pitch).reduce(0, +) / Double(ordered.count)
+        // the chains' common ends along u, half a glyph out; the straightened picture
+        // reaches `reach` pitches further at each end, where faint or glared glyphs the
+        // chains missed are looked for (`inkExtent`)
+        let coreStart = ordered.map { Self.along($0, at: $0.start, u) }.min()! - 0.3 * pitch
+        let coreEnd = ordered.map { Self.along($0, at: $0.end, u) }.max()! + 0.3 * pitch
+        let reach = Self.reach(glyphs: (coreEnd - coreStart) / pitch - 0.3, lines: ordered.count) * pitch
+        let start = coreStart - reach, end = coreEnd + reach
+        func corner(_ chain: GlyphChain, along t: Double, across: Double) -> Point {
+            let p = Self.point(on: chain, whereAlong: t, u)
+            return Point(x: p.x + n.x * across, y: p.y + n.y * across)
+        }
+        let first = ordered.first!, last = ordered.last!
+        let half = 0.5 * h
+        let quad = [
+            corner(first, along: start, across: -half), corner(first, along: end, across: -half),
+            corner(last, along: end, across: half), corner(last, along: start, across: half),
+        ]
+        // the target: glyphs `targetHeight` high, the band as long and as tall as measured
+        let spacing = ordered.count > 1 ? zip(ordered, ordered.dropFirst()).map { Self.spacing($0, $1) }.reduce(0, +) / Double(ordered.count - 1) : 0
+        let inputHeight = h / scale
+        // glyphs as large as in the input (resampling a small picture up and the line
+        // reader's crop down again costs the OCR: an `E` read `F` on a 250 px card), up to
+        // 40 px (more only costs time)
+        let targetHeight = min(40, max(8, inputHeight.rounded()))
+        let k = targetHeight / h
+        let width = Int(((end - start) * k).rounded()), height = Int(((spacing * Double(ordered.count - 1) + h) * k).rounded())
+        let border = Int((1.3 * targetHeight).rounded())
+        guard width > 10 * Int(targetHeight), width < 70 * Int(targetHeight) else { return nil }
+        let inputQuad = quad.map { Point(x: $0.x / scale, y: $0.y / scale) }
+        guard
+            var image = Self.sample(input, quad: inputQuad, width: width, height: height, border: border, glyphHeight: inputHeight, targetHeight: targetHeight)
+        else { return nil }
+        let core = (border + Int((reach * k).rounded()))...(border + Int(((coreEnd - start) * k).rounded()))
+        let components = image.darkComponents(.sauvola(window: max(4, Int(targetHeight) / 2), k: 0.3), minimumSize: 3)
+        var boxes: [PixelBox] = [], quads: [[Point]] = []
+        for (i, line) in ordered.enumerated() {
+            let y = border + Int((Double(i) * spacing * k).rounded())
+            let row = PixelBox(x: border, y: y, width: width, height: Int(targetHeight))
+            let extent = Self.inkExtent(components, row: row, core: core, gap: 0.9 * pitch * k)
+            let rows = Self.glyphRows(components, row: row) ?? (y..<(y + Int(targetHeight)))
+            boxes.append(PixelBox(x: extent.lowerBound, y: rows.lowerBound, width: extent.count, height: rows.count))
+            let t0 = start + Double(extent.lowerBound - border) / k, t1 = start + Double(extent.upperBound - border) / k
+            quads.append(
+                [
+                    corner(line, along: t0, across: -half), corner(line, along: t1, across: -half), corner(line, along: t1, across: half),
+                    corner(line, along: t0, across: half),
+                ].map { Point(x: $0.x / scale, y: $0.y / scale) })
+        }
+        let lo = boxes.map(\.x).min()!, hi = boxes.map { $0.x + $0.width }.max()!
+        let union = PixelBox(x: lo, y: boxes[0].y, width: hi - lo, height: boxes.last!.y + boxes.last!.height - boxes[0].y)
+        let paper = image.percentile(0.75, in: union)
+        image = image.removingRuledRows(in: union, paper: paper)
+        // above and below the text's clear zone (the line reader's widest view: 0.6 of a
+        // glyph height) only the paper's tone: print above the MRZ is not read.  The
+        // sides stay as they are: a flat patch beside a line's first glyph was read as
+        // more glyphs (`I`) more often than what it hid (measured on the corpus and
+        // idphoto-gen's hard pages: 22 and 56 exact without it, 21 and 52 with it).
+        let clear = Int(targetHeight)
+        let keep = PixelBox(x: 0, y: union.y - clear * 7 / 10, width: image.width, height: union.height + clear * 14 / 10)
+        let flat = image.flattened(outside: keep, value: paper)
+        return RectifiedBand(image: flat, lines: boxes, quadrilaterals: quads, inputGlyphHeight: inputHeight)
+    }
+
+    /// Pitches the straightened picture reaches past the chains' ends of a band of
+    /// `lines` lines that span `glyphs` glyphs: none when that is a line length of the
+    /// format table (±1), else enough for the next longer one.  (Reaching further finds
+    /// more than glyphs: a card's edge, the table's texture.)
+    static func reach(glyphs: Double, lines: Int) -> Double {
+        let lengths = MRZFormat.allCases.map(\.lineLengths).filter { $0.count == lines }.map { Double($0[0]) }
+        guard !lengths.contains(where: { abs($0 - glyphs) <= 1 }), let longer = lengths.filter({ $0 > glyphs }).min() else { return 0 }
+        return min(9, longer - glyphs + 1.5)
+    }
+
+    /// The columns of `row` that a line's glyphs cover: the `core` the chains found,
+    /// widened while more glyphs follow within `gap` pixels (faint glyphs at a line's end,
+    /// which the chains' binarisation of the whole picture lost).  A glyph here is a
+    /// component of the straightened band of about the glyphs' height, on the line and
+    /// within its rows: a card's edge or the texture of a table beside the line is not.
+    static func inkExtent(_ components: [PixelBox], row: PixelBox, core: ClosedRange<Int>, gap: Double) -> ClosedRange<Int> {
+        let h = Double(row.height)
+        let glyphs = components.filter { c in
+            let centre = Double(c.y) + Double(c.height) / 2 - Double(row.y)
+            let height = Double(c.height)
+            // `<` is about 0.55 of a letter's height; microtext beside a line is lower
+            return centre > 0.2 * h && centre < 0.8 * h && height > 0.45 * h && height < 1.35 * h
+                && Double(c.y - row.y) > -0.35 * h && Double(c.y + c.height - row.y) < 1.35 * h
+                && (Double(c.width) < 1.5 * gap || height < 0.8 * h)  // wide only as a run of `<`
+        }
+        var lo = core.lowerBound, hi = core.upperBound
+        var grown = true
+        while grown {
+            grown = false
+            for g in glyphs where g.x < lo && Double(lo - (g.x + g.width)) < gap && g.x + g.width > lo - Int(gap) - g.width {
+                lo = g.x
+                grown = true
+            }
+            for g in glyphs where g.x + g.width > hi && Double(g.x - hi) < gap {
+                hi = g.x + g.width
+                grown = true
+            }
+        }
+        return max(0, lo - 2)...(hi + 2)
+    }
+
+    /// The rows the letters and digits of the line in `row` cover in the straightened band
+    /// (the medians of their tops and bottoms), which the line spacing only estimates: the
+    /// line reader's margins are fractions of the box, and a box a few pixels off shows the
+    /// OCR another crop.  `nil` with fewer than five such glyphs.
+    static func glyphRows(_ components: [PixelBox], row: PixelBox) -> Range<Int>? {
+        let h = Double(row.height)
+        let glyphs = components.filter { c in
+            let centre = Double(c.y) + Double(c.height) / 2 - Double(row.y)
+            return centre > 0.2 * h && centre < 0.8 * h && Double(c.height) > 0.7 * h && Double(c.height) < 1.35 * h
+                && Double(c.width) < 1.2 * h && c.x >= row.x && c.x + c.width <= row.x + row.width
+        }
+        guard glyphs.count >= 5 else { return nil }
+        let tops = glyphs.map(\.y).sorted(), bottoms = glyphs.map { $0.y + $0.height }.sorted()
+        let top = tops[tops.count / 2], bottom = bottoms[bottoms.count / 2]
+        return bottom - top > row.height / 2 ? top..<bottom : nil
+    }
+
+    /// The input's pixels over `quad`, straightened; a large picture is reduced first so
+    /// that no glyph is sampled at less than half its pixels (bilinear sampling skips
+    /// the rest and aliases).
+    static func sample(_ input: GrayImage, quad: [Point], width: Int, height: Int, border: Int, glyphHeight: Double, targetHeight: Double) -> GrayImage? {
+        let reduction = targetHeight * 1.5 / glyphHeight
+        guard reduction < 0.7 else { return input.rectified(corners: quad, width: width, height: height, border: border) }
+        // crop around the band (with room for the border) and reduce the crop
+        let room = glyphHeight * 2.5
+        let x0 = Int(quad.map(\.x).min()! - room), y0 = Int(quad.map(\.y).min()! - room)
+        let x1 = Int(quad.map(\.x).max()! + room), y1 = Int(quad.map(\.y).max()! + room)
+        let cx = max(0, x0), cy = max(0, y0)
+        let crop = input.cropped(x: cx, y: cy, width: x1 - cx, height: y1 - cy).scaled(by: reduction)
+        let f = Double(crop.width) / Double(max(1, min(input.width, x1) - cx))
+        let local = quad.map { Point(x: ($0.x - Double(cx)) * f, y: ($0.y - Double(cy)) * f) }
+        return crop.rectified(corners: local, width: width, height: height, border: border)
+    }
+
+    /// Whether more of the picture's print lies on the side opposite `direction.normal`
+    /// (above the lines when they read along `direction`); `nil` when it is even.
+    private func printAbove(_ lines: [GlyphChain], direction u: Direction) -> Bool? {
+        let n = u.normal
+        let h = lines.map(\.glyphHeight).max()!
+        let offsets = lines.map { n.dot($0.point(at: ($0.start + $0.end) / 2)) }
+        let top = offsets.min()!, bottom = offsets.max()!
+        let lo = lines.map { u.dot($0.point(at: $0.start)) }.min()!, hi = lines.map { u.dot($0.point(at: $0.end)) }.max()!
+        var above = 0, below = 0
+        for blob in blobs {
+            let t = u.dot(blob.centre)
+            guard t > lo, t < hi else { continue }
+            let s = n.dot(blob.centre)
+            if s < top - h, s > top - 12 * h { above += 1 } else if s > bottom + h, s < bottom + 12 * h { below += 1 }
+        }
+        return above == below ? nil : above > below
+    }
+
+    static func reversed(_ chain: GlyphChain) -> GlyphChain {
+        GlyphChain(
+            members: chain.members.reversed(), direction: chain.direction.reversed, offset: -chain.offset, pitch: chain.pitch,
+            glyphHeight: chain.glyphHeight, start: -chain.end, end: -chain.start)
+    }
+
+    /// `chain`'s along-coordinate `t` expressed along `u` (nearly the same direction).
+    static func along(_ chain: GlyphChain, at t: Double, _ u: Direction) -> Double { u.dot(chain.point(at: t)) }
+
+    /// The point of `chain`'s line where `u · p = t`.
+    static func point(on chain: GlyphChain, whereAlong t: Double, _ u: Direction) -> Point {
+        // p = chain.point(s): u·(d s + n c) = t  →  s = (t − c u·n) / (u·d)
+        let d = chain.direction, n = d.normal
+        let ud = u.x * d.x + u.y * d.y, un = u.x * n.x + u.y * n.y
+        return chain.point(at: (t - chain.offset * un) / (abs(ud) > 1e-6 ? ud : 1e-6))
+    }
+}
+
+extension MRZScanner {
+    /// What the glyph-chain search sees in `input`: each chain's glyph count, glyph height
+    /// and angle (working-copy pixels, degrees), and the rectified candidate bands.  For
+    /// tuning the search (`idreader-bench chains`).
+    @_spi(Evaluation) public func chainSearch(
+        of input: GrayImage
+    ) -> (chains: [(glyphs: Double, height: Double, degrees: Double, members: Int)], bands: [GrayImage]) {
+        let working = ChainBandFinder.workingCopy(of: input)
+        let finders = ChainBandFinder.binarisations.map { ChainBandFinder(input: input, working: working, binarisation: $0) }
+        let chains = finders.flatMap(\.chains).map { ($0.glyphCount, $0.glyphHeight, atan2($0.direction.y, $0.direction.x) * 180 / .pi, $0.members.count) }
+        return (chains, finders.flatMap { $0.bands().map(\.image) })
+    }
+}
