@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "MRZScanningTests", dependencies: ["MRZScanning", "Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ", "AAMVA"]),
         .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging", "MRZScanning"], exclude: ["Fixtures"]),
-        .testTarget(name: "IDReaderServerTests", dependencies: ["idreader"]),
+        .testTarget(name: "IDReaderServerTests", dependencies: ["idreader"], exclude: ["Snapshots"]),
     ],
     cxxLanguageStandard: .cxx17
 )
