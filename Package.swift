@@ -14,6 +14,8 @@ let package = Package(
         // the seeded generator and the calendar rule MRZ and AAMVA share
         .target(name: "IDCommon"),
         .target(name: "MRZ", dependencies: ["IDCommon"]),
+        // commands and options declared once: parsing, help and usage messages of the CLI and `serve`
+        .target(name: "CommandLineDeclarations"),
         .target(name: "AAMVA", dependencies: ["IDCommon"]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
@@ -26,19 +28,22 @@ let package = Package(
         .target(name: "DocumentModel", dependencies: ["MRZ", "AAMVA"]),
         .target(name: "IDReader", dependencies: ["MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
         .target(
-            name: "IDReaderServer", dependencies: ["IDReader", "DocumentModel", "CMicroHTTPD"],
+            name: "IDReaderServer", dependencies: ["IDReader", "DocumentModel", "CommandLineDeclarations", "CMicroHTTPD"],
             resources: [.embedInCode("openapi.json")]),
-        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer"]),
+        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer", "CommandLineDeclarations"]),
         // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)
         .executableTarget(name: "idreader-fuzz-image", dependencies: ["IDReader"], path: "fuzz/image"),
         .executableTarget(name: "idreader-bench", dependencies: ["MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
+        .testTarget(name: "CommandLineDeclarationsTests", dependencies: ["CommandLineDeclarations"]),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
         .testTarget(name: "AAMVATests", dependencies: ["AAMVA", "IDCommon"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "BarcodeScanningTests", dependencies: ["BarcodeScanning", "Imaging"]),
         .testTarget(name: "MRZScanningTests", dependencies: ["MRZScanning", "Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ", "AAMVA"]),
-        .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging", "MRZScanning"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "IDReaderTests", dependencies: ["IDReader", "idreader", "CommandLineDeclarations", "BarcodeScanning", "Imaging", "MRZScanning"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "IDReaderServerTests", dependencies: ["idreader"], exclude: ["Snapshots"]),
     ],
     cxxLanguageStandard: .cxx17
