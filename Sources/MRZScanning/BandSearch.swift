@@ -1,3 +1,4 @@
+import IDCommon
 import Imaging
 import MRZ
 
@@ -124,7 +125,7 @@ final class BandSearch {
     }
 
     /// A line box of the view `quarter` in input pixels.
-    private func quadrilateral(_ box: PixelBox, quarter: Int) -> [Point] {
+    private func quadrilateral(_ box: PixelBox, quarter: Int) -> Quadrilateral {
         OrientedView.inputQuadrilateral(box, quarter: quarter, angle: view(quarter).angle, inputWidth: input.width, inputHeight: input.height)
     }
 }

@@ -172,7 +172,7 @@ struct CLI {
             for r in all {
                 console.out("\(r.input)\n")
                 if let e = r.error { console.out("  error (\(e.code.rawValue)): \(e.message)\n") }
-                for b in r.barcodes { console.out("  \(b.format): \(b.text.debugDescription)\n") }
+                for b in r.barcodes { console.out("  \(b.format.rawValue): \(b.text.debugDescription)\n") }
             }
         }
         if all.contains(where: { $0.error?.code.isUnreadable == true }) { return .unreadableInput }
