@@ -24,6 +24,9 @@ public struct CommandDeclaration<Result>: Sendable {
         _ name: String, abstract: String, options: [OptionDeclaration] = [], positionals: PositionalDeclaration? = nil, epilogue: String = "",
         build: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Result
     ) {
+        let names = options.flatMap(\.names)
+        precondition(Set(names).count == names.count, "'\(name)' declares an option name twice: \(names)")
+        precondition(!names.contains { ["--help", "-h"].contains($0) }, "'\(name)': --help and -h are built in")
         self.name = name; self.abstract = abstract; self.options = options; self.positionals = positionals; self.epilogue = epilogue
         self.subcommands = []; self.missingSubcommandMessage = ""; self.build = build
     }
