@@ -4,6 +4,8 @@ import PackageDescription
 let package = Package(
     name: "IDReader",
     products: [
+        // the types the other libraries share (BarcodeFormat, Point, Quadrilateral, SeededRandom)
+        .library(name: "IDCommon", targets: ["IDCommon"]),
         .library(name: "MRZ", targets: ["MRZ"]),
         .library(name: "AAMVA", targets: ["AAMVA"]),
         .library(name: "DocumentModel", targets: ["DocumentModel"]),
@@ -11,35 +13,42 @@ let package = Package(
         .executable(name: "idreader", targets: ["idreader"]),
     ],
     targets: [
-        // the seeded generator and the calendar rule MRZ and AAMVA share
+        // what several modules share, Foundation only: the seeded generator and the calendar rule of MRZ
+        // and AAMVA, the geometry (Point, Quadrilateral) and BarcodeFormat of the scanners, reader and document model
         .target(name: "IDCommon"),
         .target(name: "MRZ", dependencies: ["IDCommon"]),
+        // commands and options declared once: parsing, help and usage messages of the CLI and `serve`
+        .target(name: "CommandLineDeclarations"),
         .target(name: "AAMVA", dependencies: ["IDCommon"]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
-        .target(name: "Imaging", dependencies: ["CLeptonica"]),
-        .target(name: "BarcodeScanning", dependencies: ["Imaging", "CZXing", "CZBar"]),
-        .target(name: "MRZScanning", dependencies: ["Imaging", "MRZ", "CTesseract"]),
-        .target(name: "DocumentModel", dependencies: ["MRZ", "AAMVA"]),
-        .target(name: "IDReader", dependencies: ["MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
+        .target(name: "Imaging", dependencies: ["CLeptonica", "IDCommon"]),
+        .target(name: "BarcodeScanning", dependencies: ["IDCommon", "Imaging", "CZXing", "CZBar"]),
+        .target(name: "MRZScanning", dependencies: ["IDCommon", "Imaging", "MRZ", "CTesseract"]),
+        .target(name: "DocumentModel", dependencies: ["IDCommon", "MRZ", "AAMVA"]),
+        .target(name: "IDReader", dependencies: ["IDCommon", "MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
         .target(
-            name: "IDReaderServer", dependencies: ["IDReader", "DocumentModel", "CMicroHTTPD"],
+            name: "IDReaderServer", dependencies: ["IDReader", "DocumentModel", "CommandLineDeclarations", "CMicroHTTPD"],
             resources: [.embedInCode("openapi.json")]),
-        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer"]),
+        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer", "CommandLineDeclarations"]),
         // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)
         .executableTarget(name: "idreader-fuzz-image", dependencies: ["IDReader"], path: "fuzz/image"),
         .executableTarget(name: "idreader-bench", dependencies: ["MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
+        .testTarget(name: "CommandLineDeclarationsTests", dependencies: ["CommandLineDeclarations"]),
+        .testTarget(name: "IDCommonTests", dependencies: ["IDCommon"]),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
         .testTarget(name: "AAMVATests", dependencies: ["AAMVA", "IDCommon"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
-        .testTarget(name: "BarcodeScanningTests", dependencies: ["BarcodeScanning", "Imaging"]),
-        .testTarget(name: "MRZScanningTests", dependencies: ["MRZScanning", "Imaging"], exclude: ["Fixtures"]),
-        .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "MRZ", "AAMVA"]),
-        .testTarget(name: "IDReaderTests", dependencies: ["IDReader", "idreader", "BarcodeScanning", "Imaging", "MRZScanning"], exclude: ["Fixtures"]),
-        .testTarget(name: "IDReaderServerTests", dependencies: ["idreader"]),
+        .testTarget(name: "ImagingTests", dependencies: ["IDCommon", "Imaging"], exclude: ["Fixtures"]),
+        .testTarget(name: "BarcodeScanningTests", dependencies: ["BarcodeScanning", "CZBar", "CZXing", "IDCommon", "Imaging"]),
+        .testTarget(name: "MRZScanningTests", dependencies: ["MRZScanning", "IDCommon", "Imaging"], exclude: ["Fixtures"]),
+        .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "IDCommon", "MRZ", "AAMVA"]),
+        .testTarget(
+            name: "IDReaderTests", dependencies: ["IDReader", "idreader", "CommandLineDeclarations", "IDCommon", "BarcodeScanning", "Imaging", "MRZScanning"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "IDReaderServerTests", dependencies: ["idreader"], exclude: ["Snapshots"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,5 +1,6 @@
 // libFuzzer harness: the CLI's argument parser on arbitrary argument lists (NUL-separated).
-// Built with Sources/idreader/Arguments.swift.
+// Built with Sources/idreader/Arguments.swift, the declarations it uses (CommandLineDeclarations)
+// and ServeOptions.swift (the serve command is in the table).
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -14,7 +14,7 @@ sources() {
   case "$1" in
     mrz_parse) ls Sources/IDCommon/*.swift Sources/MRZ/*.swift ;;
     aamva_parse|aamva_roundtrip) ls Sources/IDCommon/*.swift Sources/AAMVA/*.swift ;;
-    cli_arguments) echo Sources/idreader/Arguments.swift ;;
+    cli_arguments) ls Sources/CommandLineDeclarations/*.swift; echo Sources/IDReaderServer/ServeOptions.swift Sources/idreader/Arguments.swift ;;
   esac
 }
 seed() {

@@ -1,4 +1,5 @@
 import Foundation
+import IDCommon
 import Imaging
 
 /// Finds barcodes in an image: PDF417 through zxing-cpp with rescue passes, 1D and QR
@@ -37,19 +38,19 @@ public struct BarcodeScanner: Sendable {
     }
 
     /// The rescue passes, in order: each returns the variants of the input to try.
-    static let rescuePasses: [(name: String, variants: @Sendable (RescueInput) -> [Variant])] = [
+    static let rescuePasses: [(pass: BarcodePass, variants: @Sendable (RescueInput) -> [Variant])] = [
         // Leptonica's skew angle is clockwise-positive; rotated(degrees:) turns the other way.
         (
-            "deskew",
+            .deskew,
             { input in
                 guard let angle = input.image.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
                 return [rotatedVariant(input.image, angle)]
             }
         ),
         // The rest work on the located symbol: small crops make every pass cheap.
-        ("crop", { input in input.region.map { [Variant(image: $0.crop, toInput: offset($0))] } ?? [] }),
+        (.crop, { input in input.region.map { [Variant(image: $0.crop, toInput: offset($0))] } ?? [] }),
         (
-            "crop+deskew",
+            .cropDeskew,
             { input in
                 guard let region = input.region, let angle = region.crop.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
                 return [rotatedVariant(region.crop, angle, then: offset(region))]
@@ -58,7 +59,7 @@ public struct BarcodeScanner: Sendable {
         // Perspective: the symbol's own corners mapped onto a rectangle (a photo taken at
         // an angle is a trapezoid, which no rotation straightens).
         (
-            "crop+rectify",
+            .cropRectify,
             { input in
                 // at twice the size, with unsharp masking strong enough for 2 px modules blurred
                 // by the lens (variants measured on the hard synthetic set, most useful first)
@@ -70,7 +71,7 @@ public struct BarcodeScanner: Sendable {
             }
         ),
         (
-            "crop+upscale",
+            .cropUpscale,
             { input in
                 guard let region = input.region else { return [] }
                 let crop = region.crop
@@ -83,7 +84,7 @@ public struct BarcodeScanner: Sendable {
         // Blurred small modules: unsharp masking near the estimated angle (measured on the
         // hard synthetic set, where nothing else decodes).
         (
-            "crop+sharpen",
+            .cropSharpen,
             { input in
                 guard let region = input.region else { return [] }
                 let crop = region.crop
@@ -96,11 +97,11 @@ public struct BarcodeScanner: Sendable {
             }
         ),
         // When the skew estimate is off, a coarse sweep lands within zxing-cpp's tolerance.
-        ("rotation-sweep", { input in [-4.0, 4, -8, 8, -12, 12, -16, 16].map { rotatedVariant(input.image, $0) } }),
-        ("binarize", { input in [Variant(image: input.image.binarized(), toInput: { $0 })] }),
-        ("contrast", { input in [Variant(image: input.image.contrastNormalized(), toInput: { $0 })] }),
+        (.rotationSweep, { input in [-4.0, 4, -8, 8, -12, 12, -16, 16].map { rotatedVariant(input.image, $0) } }),
+        (.binarize, { input in [Variant(image: input.image.binarized(), toInput: { $0 })] }),
+        (.contrast, { input in [Variant(image: input.image.contrastNormalized(), toInput: { $0 })] }),
         (
-            "upscale-sweep",
+            .upscaleSweep,
             { input in
                 guard let region = input.region, region.crop.pixelCount < 1_500_000 else { return [] }
                 let big = region.crop.scaled(by: 2)
@@ -164,10 +165,8 @@ public struct BarcodeScanner: Sendable {
     /// corners in `image` pixels (the crop is not turned or scaled: they map back by its origin).
     func acceptedDecodes(in image: GrayImage, around box: (x: Int, y: Int, width: Int, height: Int)) -> [Barcode] {
         let region = Self.region(of: image, around: box)
-        return ZXingReader.read(region.crop, formats: ZXingReader.pdf417, pass: "located").filter { acceptPDF417($0.bytes) }.map { b in
-            Barcode(
-                format: b.format, bytes: b.bytes, corners: b.corners.map { [$0[0] + region.x, $0[1] + region.y] },
-                pass: b.pass, decodedText: b.decodedText)
+        return ZXingReader.read(region.crop, formats: [.pdf417], pass: .located).filter { acceptPDF417($0.bytes) }.map {
+            $0.withCorners(mappedBy: Self.offset(region))
         }
     }
 
@@ -205,7 +204,7 @@ public struct BarcodeScanner: Sendable {
             let located = locatedSymbols(image)
             if !located.isEmpty { return PDF417Search(accepted: located) }
         }
-        let raw = ZXingReader.read(image, formats: ZXingReader.pdf417, pass: "plain")
+        let raw = ZXingReader.read(image, formats: [.pdf417], pass: .plain)
         var search = PDF417Search()
         for code in raw {
             if acceptPDF417(code.bytes) { search.accepted.append(code) } else { search.unaccepted.append(code) }
@@ -218,7 +217,7 @@ public struct BarcodeScanner: Sendable {
     /// hold another document, e.g. a passport page photographed beside a licence.
     public func pdf417InLocatedRegions(_ image: GrayImage) -> [Barcode] {
         guard image.pixelCount >= Self.locateFirstFromPixels else {
-            return ZXingReader.read(image, formats: ZXingReader.pdf417, pass: "plain").filter { acceptPDF417($0.bytes) }
+            return ZXingReader.read(image, formats: [.pdf417], pass: .plain).filter { acceptPDF417($0.bytes) }
         }
         return SymbolLocator.locateAll(image).flatMap { acceptedDecodes(in: image, around: $0) }
     }
@@ -230,18 +229,9 @@ public struct BarcodeScanner: Sendable {
         let input = RescueInput(image)
         for pass in Self.rescuePasses {
             for variant in pass.variants(input) {
-                let decoded = ZXingReader.read(variant.image, formats: ZXingReader.pdf417, pass: pass.name)
+                let decoded = ZXingReader.read(variant.image, formats: [.pdf417], pass: pass.pass)
                 // corners refer to the transformed image: mapped back, or none rather than wrong ones
-                let found = decoded.map { b in
-                    let corners =
-                        variant.toInput.map { back in
-                            b.corners.map { c -> [Int] in
-                                let p = back(Point(x: Double(c[0]), y: Double(c[1])))
-                                return [Int(p.x.rounded()), Int(p.y.rounded())]
-                            }
-                        } ?? []
-                    return Barcode(format: b.format, bytes: b.bytes, corners: corners, pass: b.pass, decodedText: b.decodedText)
-                }
+                let found = decoded.map { $0.withCorners(mappedBy: variant.toInput) }
                 let accepted = found.filter { acceptPDF417($0.bytes) }
                 if !accepted.isEmpty { return PDF417Search(accepted: accepted) }
                 if fallback.isEmpty { fallback = found }

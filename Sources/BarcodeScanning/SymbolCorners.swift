@@ -1,3 +1,4 @@
+import IDCommon
 import Imaging
 
 /// The four corners of a PDF417 symbol in a crop around it, for perspective correction.
@@ -7,9 +8,9 @@ import Imaging
 /// region where they are dense is grown from the centre, and its extreme points along the
 /// diagonals are the corners (valid while the symbol is turned by less than 45°).
 enum SymbolCorners {
-    /// Top-left, top-right, bottom-right, bottom-left, in crop pixels; `nil` when the
-    /// centre of the crop is not inside a dense region.
-    static func find(in crop: GrayImage) -> [Point]? {
+    /// The symbol's corners in crop pixels; `nil` when the centre of the crop is not
+    /// inside a dense region.
+    static func find(in crop: GrayImage) -> Quadrilateral? {
         let w = crop.width, h = crop.height
         guard w >= 20, h >= 10 else { return nil }
         let threshold = otsuThreshold(crop.pixels)
@@ -70,8 +71,10 @@ enum SymbolCorners {
             let x = (vertical.intercept + vertical.slope * horizontal.intercept) / denominator
             return Point(x: x, y: horizontal.intercept + horizontal.slope * x)
         }
-        let corners = [corner(leftEdge, topEdge), corner(rightEdge, topEdge), corner(rightEdge, bottomEdge), corner(leftEdge, bottomEdge)]
-        return corners.allSatisfy { $0 != nil } ? corners.map { $0! } : nil
+        guard let topLeft = corner(leftEdge, topEdge), let topRight = corner(rightEdge, topEdge), let bottomRight = corner(rightEdge, bottomEdge),
+            let bottomLeft = corner(leftEdge, bottomEdge)
+        else { return nil }
+        return Quadrilateral(topLeft: topLeft, topRight: topRight, bottomRight: bottomRight, bottomLeft: bottomLeft)
     }
 
     /// `value = intercept + slope · position`, least squares.
@@ -115,11 +118,12 @@ enum SymbolCorners {
         guard let found = find(in: crop) else { return nil }
         // the sparse thin bars at the symbol's right end may fall outside the dense region:
         // grow the quadrilateral about its centre
-        let centre = Point(x: found.map(\.x).reduce(0, +) / 4, y: found.map(\.y).reduce(0, +) / 4)
-        let q = found.map { Point(x: centre.x + (($0.x - centre.x) * (1 + growth)), y: centre.y + ($0.y - centre.y) * (1 + growth)) }
+        let centre = Point(x: found.corners.map(\.x).reduce(0, +) / 4, y: found.corners.map(\.y).reduce(0, +) / 4)
+        let grown = found.map { Point(x: centre.x + (($0.x - centre.x) * (1 + growth)), y: centre.y + ($0.y - centre.y) * (1 + growth)) }
+        let q = grown.corners
         func length(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
         let width = (length(q[0], q[1]) + length(q[3], q[2])) / 2, height = (length(q[0], q[3]) + length(q[1], q[2])) / 2
         guard width > 20, height > 5 else { return nil }
-        return crop.warped(corners: q, width: Int(width * scale), height: Int(height * scale), margin: Int(12 * scale))
+        return crop.warped(corners: grown, width: Int(width * scale), height: Int(height * scale), margin: Int(12 * scale))
     }
 }

@@ -1,4 +1,5 @@
 import CZBar
+import IDCommon
 import Imaging
 
 /// zbar for 1D codes and QR (Debian's zbar has no PDF417 decoder).
@@ -29,29 +30,32 @@ enum ZBarReader {
                 for k in 0..<zbar_symbol_get_loc_size(s) {
                     xs.append(Int(zbar_symbol_get_loc_x(s, k))); ys.append(Int(zbar_symbol_get_loc_y(s, k)))
                 }
-                let corners = xs.isEmpty ? [] : [[xs.min()!, ys.min()!], [xs.max()!, ys.min()!], [xs.max()!, ys.max()!], [xs.min()!, ys.max()!]]
-                out.append(Barcode(format: name(zbar_symbol_get_type(s)), bytes: bytes, corners: corners, pass: "zbar"))
+                // zbar gives the points where the scan lines crossed the symbol: their bounding box
+                let corners =
+                    xs.isEmpty ? nil : Quadrilateral(x0: Double(xs.min()!), y0: Double(ys.min()!), x1: Double(xs.max()!), y1: Double(ys.max()!))
+                out.append(Barcode(format: format(zbar_symbol_get_type(s)), bytes: bytes, corners: corners, pass: .zbar))
                 symbol = zbar_symbol_next(s)
             }
             return out
         }
     }
 
-    static func name(_ type: zbar_symbol_type_t) -> String {
+    /// zbar's symbologies as ours: the one mapping (ISBNs are EAN-13 symbols).
+    static func format(_ type: zbar_symbol_type_t) -> BarcodeFormat {
         switch type {
-        case ZBAR_EAN8: return "EAN8"
-        case ZBAR_UPCE: return "UPCE"
-        case ZBAR_ISBN10, ZBAR_ISBN13, ZBAR_EAN13: return "EAN13"
-        case ZBAR_UPCA: return "UPCA"
-        case ZBAR_I25: return "ITF"
-        case ZBAR_CODE39: return "Code39"
-        case ZBAR_CODE93: return "Code93"
-        case ZBAR_CODE128: return "Code128"
-        case ZBAR_QRCODE: return "QRCode"
-        case ZBAR_CODABAR: return "Codabar"
-        case ZBAR_DATABAR: return "DataBar"
-        case ZBAR_DATABAR_EXP: return "DataBarExpanded"
-        default: return "Unknown"
+        case ZBAR_EAN8: return .ean8
+        case ZBAR_UPCE: return .upcE
+        case ZBAR_ISBN10, ZBAR_ISBN13, ZBAR_EAN13: return .ean13
+        case ZBAR_UPCA: return .upcA
+        case ZBAR_I25: return .itf
+        case ZBAR_CODE39: return .code39
+        case ZBAR_CODE93: return .code93
+        case ZBAR_CODE128: return .code128
+        case ZBAR_QRCODE: return .qrCode
+        case ZBAR_CODABAR: return .codabar
+        case ZBAR_DATABAR: return .dataBar
+        case ZBAR_DATABAR_EXP: return .dataBarExpanded
+        default: return .unknown
         }
     }
 }

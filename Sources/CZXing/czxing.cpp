@@ -10,13 +10,67 @@
 #include <cstdlib>
 #include <cstring>
 
-extern "C" int czx_read(const unsigned char *gray, int width, int height, int stride, int formats,
+#include <string>
+
+namespace {
+
+// The one table between zxing-cpp's formats and our names for them: the raw values of
+// BarcodeFormat in Swift (IDCommon), the names of the JSON contract.
+struct FormatName {
+    ZXing::BarcodeFormat format;
+    const char *name;
+};
+const FormatName kFormatNames[] = {
+    {ZXing::BarcodeFormat::Aztec, "Aztec"},       {ZXing::BarcodeFormat::Codabar, "Codabar"},
+    {ZXing::BarcodeFormat::Code39, "Code39"},     {ZXing::BarcodeFormat::Code93, "Code93"},
+    {ZXing::BarcodeFormat::Code128, "Code128"},   {ZXing::BarcodeFormat::DataBar, "DataBar"},
+    {ZXing::BarcodeFormat::DataBarExpanded, "DataBarExpanded"},
+    {ZXing::BarcodeFormat::DataMatrix, "DataMatrix"},
+    {ZXing::BarcodeFormat::EAN8, "EAN8"},         {ZXing::BarcodeFormat::EAN13, "EAN13"},
+    {ZXing::BarcodeFormat::ITF, "ITF"},           {ZXing::BarcodeFormat::MaxiCode, "MaxiCode"},
+    {ZXing::BarcodeFormat::PDF417, "PDF417"},     {ZXing::BarcodeFormat::QRCode, "QRCode"},
+    {ZXing::BarcodeFormat::UPCA, "UPCA"},         {ZXing::BarcodeFormat::UPCE, "UPCE"},
+    {ZXing::BarcodeFormat::MicroQRCode, "MicroQRCode"},
+};
+
+const char *NameOf(ZXing::BarcodeFormat format) {
+    for (const auto &entry : kFormatNames)
+        if (entry.format == format) return entry.name;
+    return "Unknown";
+}
+
+// The formats named in a comma-separated list; false if a name is not in the table.
+bool FormatsNamed(const char *names, ZXing::BarcodeFormats *formats) {
+    std::string list = names ? names : "";
+    size_t start = 0;
+    while (start <= list.size()) {
+        size_t end = list.find(',', start);
+        if (end == std::string::npos) end = list.size();
+        const std::string name = list.substr(start, end - start);
+        bool known = false;
+        for (const auto &entry : kFormatNames) {
+            if (name == entry.name) {
+                *formats |= entry.format;
+                known = true;
+            }
+        }
+        if (!known) return false;
+        start = end + 1;
+    }
+    return true;
+}
+
+}  // namespace
+
+extern "C" int czx_read(const unsigned char *gray, int width, int height, int stride, const char *formats,
                         int try_harder, int try_rotate, czx_result **results) {
     *results = nullptr;
+    ZXing::BarcodeFormats wanted;
+    if (!FormatsNamed(formats, &wanted)) return -2;
     try {
         ZXing::ImageView image(gray, width, height, ZXing::ImageFormat::Lum, stride, 1);
         ZXing::DecodeHints hints;
-        hints.setFormats(static_cast<ZXing::BarcodeFormat>(formats));
+        hints.setFormats(wanted);
         hints.setTryHarder(try_harder != 0);
         hints.setTryRotate(try_rotate != 0);
         auto found = ZXing::ReadBarcodes(image, hints);
@@ -29,7 +83,7 @@ extern "C" int czx_read(const unsigned char *gray, int width, int height, int st
         for (const auto &r : found) {
             if (!r.isValid()) continue;
             const auto &bytes = r.bytes();
-            out[i].format = static_cast<int>(r.format());
+            out[i].format = NameOf(r.format());
             out[i].length = static_cast<int>(bytes.size());
             out[i].bytes = static_cast<unsigned char *>(std::malloc(bytes.size() + 1));
             if (out[i].bytes && !bytes.empty()) std::memcpy(out[i].bytes, bytes.data(), bytes.size());

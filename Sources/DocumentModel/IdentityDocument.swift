@@ -1,3 +1,5 @@
+import IDCommon
+
 /// What kind of document was read (the JSON contract's `kind`).
 public enum DocumentKind: String, Sendable, Codable, CaseIterable {
     case passport, identityCard, visa, residencePermit, travelDocument, driverLicense, identificationCard, other
@@ -170,10 +172,11 @@ public struct AAMVASection: Sendable, Codable, Equatable {
 
 /// The barcode a document was read from.
 public struct BarcodeSection: Sendable, Codable, Equatable {
-    public var format: String
+    /// The symbology, encoded by its contract name (`"PDF417"`).
+    public var format: BarcodeFormat
     /// The exact decoded payload, control characters included.
     public var text: String
-    public init(format: String, text: String) { self.format = format; self.text = text }
+    public init(format: BarcodeFormat, text: String) { self.format = format; self.text = text }
 }
 
 /// How good the picture was (documents read from images; additive to the contract).

@@ -1,4 +1,5 @@
 import DocumentModel
+import IDCommon
 import Imaging
 import MRZ
 
@@ -108,25 +109,25 @@ struct AnnotationPlan {
                 marks.append(.text(text, x: x + 2, y: y + 1, color, font: labelSize))
             }
             for band in diagnostics.rejectedBands {
-                for line in band.lines where line.count == 4 {
-                    marks.append(.outline(line.map(\.imaging), Self.rejected, width: max(1, lineWidth / 2), opacity: 0.35))
+                for line in band.lines {
+                    marks.append(.outline(line.corners, Self.rejected, width: max(1, lineWidth / 2), opacity: 0.35))
                 }
-                if let first = band.lines.first, first.count == 4 {
-                    label("rejected: " + Self.reasonText(band.reason), at: Self.topLeft(first.map(\.imaging)), color: Self.rejected, faint: true)
+                if let first = band.lines.first {
+                    label("rejected: " + Self.reasonText(band.reason), at: Self.topLeft(first.corners), color: Self.rejected, faint: true)
                 }
             }
-            for outline in diagnostics.barcodes where outline.corners.count == 4 {
-                let corners = outline.corners.map(\.imaging)
+            for outline in diagnostics.barcodes {
+                guard let corners = outline.corners?.corners else { continue }
                 outlines.append(corners)
                 marks.append(.outline(corners, Self.barcode, width: lineWidth, opacity: 1))
                 label(
-                    "\(outline.format), pass \(outline.pass)\(outline.estimated ? " (outline estimated)" : "")",
+                    "\(outline.format.rawValue), pass \(outline.pass.rawValue)\(outline.estimated ? " (outline estimated)" : "")",
                     at: Self.topLeft(corners), color: Self.barcode)
             }
             for band in diagnostics.mrz where result.documents.indices.contains(band.documentIndex) {
                 let document = result.documents[band.documentIndex]
                 let color = Self.color(of: document)
-                let quads = band.lines.filter { $0.count == 4 }.map { $0.map(\.imaging) }
+                let quads = band.lines.map(\.corners)
                 outlines += quads
                 for quad in quads { marks.append(.outline(quad, color, width: lineWidth, opacity: 1)) }
                 let lines = document.mrz?.lines ?? []

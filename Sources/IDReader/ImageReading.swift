@@ -2,6 +2,7 @@ import AAMVA
 import BarcodeScanning
 import DocumentModel
 import Foundation
+import IDCommon
 import Imaging
 import MRZScanning
 
@@ -167,13 +168,16 @@ extension DocumentReader {
 /// The result of `idreader barcodes` for one input (JSON contract).
 public struct BarcodesResult: Sendable, Codable, Equatable {
     public struct Entry: Sendable, Codable, Equatable {
-        public let format: String
+        public let format: BarcodeFormat
         public let text: String
         /// Base64 of the exact payload bytes.
         public let bytes: String
+        /// `[x, y]` in whole pixels from the symbol's top-left (the contract's shape);
+        /// empty when unknown.
         public let corners: [[Int]]
         public init(_ b: Barcode) {
-            format = b.format; text = b.text; bytes = Data(b.bytes).base64EncodedString(); corners = b.corners
+            format = b.format; text = b.text; bytes = Data(b.bytes).base64EncodedString()
+            corners = b.corners?.corners.map { [Int($0.x.rounded()), Int($0.y.rounded())] } ?? []
         }
     }
     public let input: String

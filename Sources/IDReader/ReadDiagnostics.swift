@@ -1,4 +1,5 @@
 import BarcodeScanning
+import IDCommon
 import Imaging
 import MRZScanning
 
@@ -7,11 +8,9 @@ import MRZScanning
 /// bands it set aside, and the quality figures.  Not part of the JSON output; drawn by
 /// `ReadResult.annotated(on:)`.
 public struct ReadDiagnostics: Sendable, Codable, Equatable {
-    /// A point in input pixels.
-    public struct Point: Sendable, Codable, Equatable {
-        public var x: Double, y: Double
-        public init(x: Double, y: Double) { self.x = x; self.y = y }
-    }
+    /// A point in input pixels (the one point type, `IDCommon.Point`; kept under this name
+    /// for code that named it so).
+    public typealias Point = IDCommon.Point
 
     /// A character of an MRZ worth pointing at (0-based line and column).
     public struct MarkedCharacter: Sendable, Codable, Equatable {
@@ -28,8 +27,8 @@ public struct ReadDiagnostics: Sendable, Codable, Equatable {
     public struct MRZBand: Sendable, Codable, Equatable {
         /// The document's index in `ReadResult.documents`.
         public var documentIndex: Int
-        /// Per line: top-left, top-right, bottom-right, bottom-left as the line reads.
-        public var lines: [[Point]]
+        /// Per line: its corners as the line reads.
+        public var lines: [Quadrilateral]
         public var characters: [MarkedCharacter]
     }
 
@@ -37,12 +36,11 @@ public struct ReadDiagnostics: Sendable, Codable, Equatable {
     public struct BarcodeOutline: Sendable, Codable, Equatable {
         /// The document's index in `ReadResult.documents`.
         public var documentIndex: Int
-        /// `PDF417`, ...
-        public var format: String
-        /// The scanning pass that decoded it (`located`, `plain`, `deskew`, ...).
-        public var pass: String
-        /// Clockwise from the symbol's top-left; empty when unknown.
-        public var corners: [Point]
+        public var format: BarcodeFormat
+        /// The scanning pass that decoded it.
+        public var pass: BarcodePass
+        /// Its corners from the symbol's top-left; `nil` when unknown.
+        public var corners: Quadrilateral?
         /// The corners are where the symbol appears to be (the decoding pass worked on a
         /// transformed image and reported none).
         public var estimated: Bool
@@ -50,7 +48,7 @@ public struct ReadDiagnostics: Sendable, Codable, Equatable {
 
     /// A candidate MRZ band set aside.
     public struct RejectedBand: Sendable, Codable, Equatable {
-        public var lines: [[Point]]
+        public var lines: [Quadrilateral]
         /// `tooShort`, `tooLong`, `pitchIrregular` or `noValidReading`.
         public var reason: String
     }
@@ -73,36 +71,31 @@ public struct ReadDiagnostics: Sendable, Codable, Equatable {
     public init(imageWidth: Int, imageHeight: Int) { self.imageWidth = imageWidth; self.imageHeight = imageHeight }
 }
 
-extension ReadDiagnostics.Point {
-    init(_ p: Imaging.Point) { self.init(x: p.x, y: p.y) }
-    var imaging: Imaging.Point { Imaging.Point(x: x, y: y) }
-}
-
 extension ReadDiagnostics {
     mutating func addMRZ(_ reading: MRZReading, documentIndex: Int) {
         mrz.append(
             MRZBand(
-                documentIndex: documentIndex, lines: reading.lineQuadrilaterals.map { $0.map(Point.init) },
+                documentIndex: documentIndex, lines: reading.lineQuadrilaterals,
                 characters: reading.markedCharacters.map {
                     MarkedCharacter(kind: $0.kind.rawValue, line: $0.line, column: $0.column, alternative: $0.alternative.map(String.init))
                 }))
     }
 
     mutating func addRejected(_ bands: [MRZScanning.RejectedBand]) {
-        rejectedBands += bands.map { RejectedBand(lines: $0.lines.map { $0.map(Point.init) }, reason: $0.reason.rawValue) }
+        rejectedBands += bands.map { RejectedBand(lines: $0.lines, reason: $0.reason.rawValue) }
     }
 
     /// The symbols documents were read from; `estimate` gives an outline for those decoded
     /// without corners (asked once, only when needed).
-    mutating func addBarcodes(_ symbols: [Barcode], estimate: () -> [Imaging.Point]?) {
-        var estimates: [Imaging.Point]??
+    mutating func addBarcodes(_ symbols: [Barcode], estimate: () -> Quadrilateral?) {
+        var estimates: Quadrilateral??
         for (index, symbol) in symbols.enumerated() {
-            var corners = symbol.corners.filter { $0.count == 2 }.map { Point(x: Double($0[0]), y: Double($0[1])) }
+            var corners = symbol.corners
             var estimated = false
-            if corners.count != 4 {
+            if corners == nil {
                 if estimates == nil { estimates = .some(estimate()) }
-                corners = (estimates ?? nil)?.map(Point.init) ?? []
-                estimated = !corners.isEmpty
+                corners = estimates ?? nil
+                estimated = corners != nil
             }
             barcodes.append(BarcodeOutline(documentIndex: index, format: symbol.format, pass: symbol.pass, corners: corners, estimated: estimated))
         }

@@ -13,6 +13,11 @@ public enum Serve {
             FileHandle.standardError.write(Data("idreader: \(error.description)\n".utf8))
             return .usage
         }
+        return run(options, version: version)
+    }
+
+    /// Runs the service with options already parsed; the process exit code.
+    public static func run(_ options: ServeOptions, version: String) -> ExitCode {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         signal(SIGINT, SIG_IGN)

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CommandLineDeclarations)
+import CommandLineDeclarations
+#endif
+
 /// A mistake in `idreader serve`'s arguments; the message says what to type instead.
 public struct ServeUsageError: Error, Equatable, CustomStringConvertible {
     public let description: String
@@ -31,85 +35,113 @@ public struct ServeOptions: Equatable, Sendable {
 
     public init() {}
 
-    /// The help text of `idreader serve`.
-    public static let help = """
-        idreader serve [--host 127.0.0.1] [--port 8080] [--workers N] [--queue N] [--max-body-bytes 20000000]
-                       [--max-pixels 100000000] [--time-limit S] [--token-file FILE] [--connection-timeout S] [--grace S]
-
-        A self-hosted HTTP service answering with the JSON of 'idreader read' (see /openapi.json):
-        POST /v1/read, /v1/barcodes, /v1/mrz, /v1/aamva; GET /healthz, /metrics, /openapi.json.
-          --host            address to bind (default 127.0.0.1, loopback only)
-          --port            port (default 8080; 0 picks a free one)
-          --workers N       images read at once (default: number of cores)
-          --queue N         requests waiting for a worker before 503 (default 16)
-          --max-body-bytes  larger bodies get 413 (default 20000000)
-          --max-pixels      larger images get 422 imageTooLarge (default 100000000)
-          --time-limit S    seconds per image before 504 (default 60)
-          --token-file FILE every request but /healthz needs 'Authorization: Bearer' with the file's token
-          --connection-timeout S  idle seconds before a connection is closed (default 15)
-          --grace S         seconds for requests in flight after SIGTERM/SIGINT (default 30)
-        Logs one line per request (method, path, status, ms, bytes, request id); never image
-        bytes, MRZ lines or field values.
-
-        """
+    /// The help text of `idreader serve`, made from `command`.
+    public static var help: String { HelpText(program).text(for: ["serve"]) }
 
     /// Parses the arguments after `serve`.
     public static func parse(_ args: [String]) throws(ServeUsageError) -> ServeOptions {
-        var options = ServeOptions()
-        var i = 0
-        while i < args.count {
-            let arg = args[i]
-            let name = arg.split(separator: "=", maxSplits: 1).first.map(String.init) ?? arg
-            func value() throws(ServeUsageError) -> String {
-                if let eq = arg.firstIndex(of: "=") { return String(arg[arg.index(after: eq)...]) }
-                guard i + 1 < args.count else { throw ServeUsageError("\(name) needs a value; see 'idreader help serve'.") }
-                i += 1
-                return args[i]
+        do throws(UsageError) {
+            switch try program.parse(["serve"] + args) {
+            case .run(let options): return options
+            case .help, .version: throw UsageError("See 'idreader help serve' for the options of 'idreader serve'.")
             }
-            func number(_ range: ClosedRange<Int>) throws(ServeUsageError) -> Int {
-                let v = try value()
-                guard let n = Int(v), range.contains(n) else {
-                    throw ServeUsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound); got '\(v.prefix(40))'.")
-                }
-                return n
-            }
-            func seconds() throws(ServeUsageError) -> Double {
-                let v = try value()
-                guard let s = Double(v), s > 0, s <= 86_400 else {
-                    throw ServeUsageError("\(name) takes seconds from 0 to 86400, e.g. '\(name) 30'; got '\(v.prefix(40))'.")
-                }
-                return s
-            }
-            switch name {
-            case "--host":
-                let v = try value()
-                options.host = v == "localhost" ? "127.0.0.1" : v
-                guard isAddressLiteral(options.host) else {
-                    throw ServeUsageError("--host takes an IP address such as 127.0.0.1, 0.0.0.0 or ::1; got '\(v.prefix(60))'.")
-                }
-            case "--port": options.port = try number(0...65_535)
-            case "--workers": options.workers = try number(1...256)
-            case "--queue": options.queue = try number(0...100_000)
-            case "--max-body-bytes": options.maxBodyBytes = try number(1...2_000_000_000)
-            case "--max-pixels": options.maxPixels = try number(1...Int(Int32.max))
-            case "--time-limit": options.timeLimit = try seconds()
-            case "--connection-timeout": options.connectionTimeout = try number(1...3_600)
-            case "--grace": options.grace = try seconds()
-            case "--token-file":
-                let path = try value()
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw ServeUsageError("--token-file '\(path.prefix(200))' cannot be read; check the path and its permissions.")
-                }
-                let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !token.isEmpty else { throw ServeUsageError("--token-file '\(path.prefix(200))' is empty; put the token in it.") }
-                options.token = Array(token.utf8)
-            default:
-                throw ServeUsageError("Unknown option '\(arg.prefix(60))' for 'idreader serve'; see 'idreader help serve'.")
-            }
-            i += 1
+        } catch {
+            throw ServeUsageError(error.description)
         }
+    }
+
+    /// `serve` alone, for `parse` and `help`.
+    static var program: ProgramDeclaration<ServeOptions> { ProgramDeclaration(name: "idreader", abstract: "", epilogue: "", commands: [command]) }
+
+    /// `idreader serve`, declared once: the CLI's command table includes it.
+    public static let command = CommandDeclaration<ServeOptions>(
+        "serve",
+        abstract: """
+            A self-hosted HTTP service answering with the JSON of 'idreader read' (see /openapi.json):
+            POST /v1/read, /v1/barcodes, /v1/mrz, /v1/aamva; GET /healthz, /metrics, /openapi.json.
+            """,
+        options: [
+            host.declaration, port.declaration, workers.declaration, queue.declaration, maxBodyBytes.declaration, maxPixels.declaration,
+            timeLimit.declaration, tokenFile.declaration, connectionTimeout.declaration, grace.declaration,
+        ],
+        epilogue: """
+            Logs one line per request (method, path, status, ms, bytes, request id); never image
+            bytes, MRZ lines or field values.
+            """
+    ) { arguments throws(UsageError) in
+        var options = ServeOptions()
+        options.host = arguments[host]
+        options.port = arguments[port]
+        options.workers = arguments[workers]
+        options.queue = arguments[queue]
+        options.maxBodyBytes = arguments[maxBodyBytes]
+        options.maxPixels = arguments[maxPixels]
+        options.timeLimit = arguments[timeLimit]
+        options.token = arguments[tokenFile]
+        options.connectionTimeout = arguments[connectionTimeout]
+        options.grace = arguments[grace]
         return options
     }
+
+    /// The defaults of the declarations: a fresh `ServeOptions`.
+    private static let defaults = ServeOptions()
+
+    /// An option taking a whole number in `range`.
+    private static func number(_ name: String, valueName: String = "N", _ range: ClosedRange<Int>, default value: Int, help: String) -> Option<Int> {
+        Option<Int>(name, valueName: valueName, defaultValue: value, example: String(value), help: help) { text throws(UsageError) in
+            guard let n = Int(text), range.contains(n) else {
+                throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound); got '\(shown(text))'.")
+            }
+            return n
+        }
+    }
+
+    /// An option taking seconds, up to a day.
+    private static func seconds(_ name: String, default value: Double, help: String) -> Option<Double> {
+        Option<Double>(name, valueName: "S", defaultValue: value, example: "30", help: help) { text throws(UsageError) in
+            guard let s = Double(text), s > 0, s <= 86_400 else {
+                throw UsageError("\(name) takes seconds from 0 to 86400, e.g. '\(name) 30'; got '\(shown(text))'.")
+            }
+            return s
+        }
+    }
+
+    static let host = Option<String>(
+        "--host", valueName: "ADDRESS", defaultValue: defaults.host, example: "127.0.0.1",
+        help: "address to bind: an IPv4 or IPv6 literal, or localhost; 0.0.0.0 listens on every interface"
+    ) { text throws(UsageError) in
+        let host = text == "localhost" ? "127.0.0.1" : text
+        guard isAddressLiteral(host) else {
+            throw UsageError("--host takes an IP address such as 127.0.0.1, 0.0.0.0 or ::1; got '\(shown(text))'.")
+        }
+        return host
+    }
+    static let port = number(
+        "--port", valueName: "PORT", 0...65_535, default: defaults.port, help: "port to listen on; 0 picks a free one (printed on standard error)")
+    static let workers = Option<Int>(
+        "--workers", valueName: "N", defaultValue: defaults.workers, defaultDescription: "number of cores", example: "4", help: "images read at once"
+    ) { text throws(UsageError) in
+        guard let n = Int(text), (1...256).contains(n) else { throw UsageError("--workers takes a whole number from 1 to 256; got '\(shown(text))'.") }
+        return n
+    }
+    static let queue = number("--queue", 0...100_000, default: defaults.queue, help: "requests waiting for a worker before the answer is 503")
+    static let maxBodyBytes = number("--max-body-bytes", 1...2_000_000_000, default: defaults.maxBodyBytes, help: "larger bodies get 413")
+    static let maxPixels = number("--max-pixels", 1...Int(Int32.max), default: defaults.maxPixels, help: "larger images get 422 imageTooLarge")
+    static let timeLimit = seconds("--time-limit", default: defaults.timeLimit, help: "seconds per image before the answer is 504")
+    static let tokenFile = Option<[UInt8]?>(
+        "--token-file", valueName: "FILE", defaultValue: nil, example: "token.txt",
+        help: "every request but /healthz needs 'Authorization: Bearer' with the file's token"
+    ) { path throws(UsageError) in
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("--token-file '\(shown(path))' cannot be read; check the path and its permissions.")
+        }
+        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty else { throw UsageError("--token-file '\(shown(path))' is empty; put the token in it.") }
+        return Array(token.utf8)
+    }
+    static let connectionTimeout = number(
+        "--connection-timeout", valueName: "S", 1...3_600, default: defaults.connectionTimeout, help: "idle seconds before a connection is closed")
+    static let grace = seconds("--grace", default: defaults.grace, help: "seconds for requests in flight after SIGTERM or SIGINT")
 
     static func isAddressLiteral(_ host: String) -> Bool {
         var v4 = in_addr(), v6 = in6_addr()

@@ -1,4 +1,5 @@
 import CLeptonica
+import IDCommon
 
 /// How `GrayImage.darkComponents` tells ink from paper.
 public enum Binarisation: Sendable, Equatable {
@@ -51,8 +52,8 @@ extension GrayImage {
     /// picture on every side (the same projective map carried on past the corners: a line
     /// reader needs the paper around the text, not a white frame).  Bilinear sampling;
     /// outside the image is white.
-    public func rectified(corners: [Point], width: Int, height: Int, border: Int) -> GrayImage? {
-        guard corners.count == 4, width > 1, height > 1, border >= 0,
+    public func rectified(corners: Quadrilateral, width: Int, height: Int, border: Int) -> GrayImage? {
+        guard width > 1, height > 1, border >= 0,
             (width + 2 * border) * (height + 2 * border) <= 16_000_000
         else { return nil }
         let map = SquareToQuad(corners)
@@ -63,7 +64,8 @@ extension GrayImage {
                 let v = (Double(row - border) + 0.5) / Double(height)
                 for column in 0..<outWidth {
                     let (x, y) = map.point(u: (Double(column - border) + 0.5) / Double(width), v: v)
-                    out[row * outWidth + column] = Self.bilinear(src, self.width, self.height, x - 0.5, y - 0.5)
+                    let level = Self.bilinear(src, self.width, self.height, x - 0.5, y - 0.5)
+                    out[row * outWidth + column] = level
                 }
             }
         }

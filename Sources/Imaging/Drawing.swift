@@ -1,5 +1,6 @@
 import CLeptonica
 import Foundation
+import IDCommon
 
 /// A colour, 8 bits per channel.
 public struct RGB: Sendable, Equatable {

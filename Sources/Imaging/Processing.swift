@@ -1,4 +1,5 @@
 import CLeptonica
+import IDCommon
 
 /// Image operations used by the scanners' rescue passes, done by Leptonica.
 extension GrayImage {
@@ -102,18 +103,12 @@ extension GrayImage {
     }
 }
 
-/// A point in image pixels.
-public struct Point: Sendable, Equatable {
-    public var x: Double, y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-}
-
 extension GrayImage {
     /// Perspective correction: the quadrilateral `corners` (top-left, top-right,
     /// bottom-right, bottom-left) drawn onto an upright `width`×`height` rectangle, inside
     /// a white border of `margin` pixels.  Bilinear sampling; outside the image is white.
-    public func warped(corners: [Point], width: Int, height: Int, margin: Int) -> GrayImage? {
-        guard corners.count == 4, width > 1, height > 1, width * height <= 16_000_000, margin >= 0 else { return nil }
+    public func warped(corners: Quadrilateral, width: Int, height: Int, margin: Int) -> GrayImage? {
+        guard width > 1, height > 1, width * height <= 16_000_000, margin >= 0 else { return nil }
         let map = SquareToQuad(corners)
         let outWidth = width + 2 * margin, outHeight = height + 2 * margin
         var out = [UInt8](repeating: 255, count: outWidth * outHeight)
@@ -146,7 +141,8 @@ extension GrayImage {
 struct SquareToQuad {
     let a, b, c, d, e, f, g, h: Double
 
-    init(_ q: [Point]) {
+    init(_ quadrilateral: Quadrilateral) {
+        let q = quadrilateral.corners
         let dx1 = q[1].x - q[2].x, dx2 = q[3].x - q[2].x, dx3 = q[0].x - q[1].x + q[2].x - q[3].x
         let dy1 = q[1].y - q[2].y, dy2 = q[3].y - q[2].y, dy3 = q[0].y - q[1].y + q[2].y - q[3].y
         let det = dx1 * dy2 - dx2 * dy1

@@ -1,4 +1,5 @@
 import Foundation
+import IDCommon
 import Imaging
 import MRZ
 
@@ -13,7 +14,7 @@ final class BandSearch {
     private var views: [Int: OrientedView] = [:]
     private var tried: [(quarter: Int, band: [PixelBox])] = []
     /// The line quadrilaterals (input pixels) of the chain bands read.
-    private var readChains: [[[Point]]] = []
+    private var readChains: [[Quadrilateral]] = []
     /// Heights of the bands read (tallest line of each), in input pixels.
     private(set) var heights: [Int] = []
     /// The first reading that parsed but did not validate.
@@ -142,7 +143,7 @@ final class BandSearch {
 
     /// Reads the lines `region.band` of `region.image` (whose quadrilaterals in input
     /// pixels are `quads`); returns the reading only when it is valid.
-    private func read(region: (image: GrayImage, band: [PixelBox]), quads: [[Point]]) -> MRZReading? {
+    private func read(region: (image: GrayImage, band: [PixelBox]), quads: [Quadrilateral]) -> MRZReading? {
         // no OCR for text that is not set in fixed pitch (a licence's print, headings)
         let shapes = region.band.map { BandFinder.lineShape(region.image, $0) }
         guard shapes.contains(.mrzLike) else {
@@ -169,7 +170,7 @@ final class BandSearch {
     /// where its next glyphs would stand, the picture ends or glare whitens the page.  The shorter reading may then be
     /// a longer MRZ cut short, whose check digits all hold (an MRV-A visa read up to its
     /// 36th column is a valid MRV-B: visas have no composite digit).
-    func hiddenFields(_ result: MRZResult, quads: [[Point]]) -> [MRZFieldName]? {
+    func hiddenFields(_ result: MRZResult, quads: [Quadrilateral]) -> [MRZFieldName]? {
         let length = result.format.lineLengths[0]
         guard let longest = MRZFormat.allCases.map(\.lineLengths).filter({ $0.count == result.lines.count }).map({ $0[0] }).max(),
             longest > length, quads.count == result.lines.count
@@ -178,7 +179,7 @@ final class BandSearch {
         input.pixels.withUnsafeBufferPointer { p in
             // glare is brighter than the page's paper (a white scan's paper is not glare)
             var paperLevels: [UInt8] = []
-            for q in quads {
+            for q in quads.map(\.corners) {
                 for i in 0..<200 {
                     let f = (Double(i) + 0.5) / 200, a = Point(x: q[0].x + (q[1].x - q[0].x) * f, y: q[0].y + (q[1].y - q[0].y) * f)
                     let x = Int(a.x), y = Int(a.y)  // the line's top edge: paper between glyph tops
@@ -187,7 +188,7 @@ final class BandSearch {
             }
             paperLevels.sort()
             let paper = paperLevels.isEmpty ? 255 : Int(paperLevels[paperLevels.count * 9 / 10])
-            for q in quads {
+            for q in quads.map(\.corners) {
                 // from the line's end outwards along its midline, half a pitch apart
                 let start = Point(x: (q[1].x + q[2].x) / 2, y: (q[1].y + q[2].y) / 2)
                 let left = Point(x: (q[0].x + q[3].x) / 2, y: (q[0].y + q[3].y) / 2)
@@ -214,15 +215,15 @@ final class BandSearch {
     }
 
     /// A line box of the view `quarter` in input pixels.
-    private func quadrilateral(_ box: PixelBox, quarter: Int) -> [Point] {
+    private func quadrilateral(_ box: PixelBox, quarter: Int) -> Quadrilateral {
         OrientedView.inputQuadrilateral(box, quarter: quarter, angle: view(quarter).angle, inputWidth: input.width, inputHeight: input.height)
     }
 
     /// Whether two bands' lines (quadrilaterals in input pixels) are the same lines: as
     /// many, each centre within half a line height of the other's.
-    static func sameLines(_ a: [[Point]], _ b: [[Point]]) -> Bool {
-        func centre(_ q: [Point]) -> Point { Point(x: q.map(\.x).reduce(0, +) / 4, y: q.map(\.y).reduce(0, +) / 4) }
-        func height(_ q: [Point]) -> Double { hypot(q[3].x - q[0].x, q[3].y - q[0].y) }
+    static func sameLines(_ a: [Quadrilateral], _ b: [Quadrilateral]) -> Bool {
+        func centre(_ q: Quadrilateral) -> Point { Point(x: q.corners.map(\.x).reduce(0, +) / 4, y: q.corners.map(\.y).reduce(0, +) / 4) }
+        func height(_ q: Quadrilateral) -> Double { hypot(q.bottomLeft.x - q.topLeft.x, q.bottomLeft.y - q.topLeft.y) }
         return a.count == b.count
             && zip(a, b).allSatisfy { p, q in
                 let c = centre(p), d = centre(q)

@@ -1,4 +1,5 @@
 import Foundation
+import IDCommon
 import Imaging
 import MRZ
 
@@ -10,7 +11,7 @@ struct RectifiedBand {
     /// Each line's box in `image` (the glyphs' height).
     let lines: [PixelBox]
     /// Each line's quadrilateral in input pixels, corners in the line's reading order.
-    let quadrilaterals: [[Point]]
+    let quadrilaterals: [Quadrilateral]
     /// Glyph height in input pixels.
     let inputGlyphHeight: Double
 
@@ -22,7 +23,7 @@ struct RectifiedBand {
             lines: lines.reversed().map {
                 PixelBox(x: image.width - $0.x - $0.width, y: image.height - $0.y - $0.height, width: $0.width, height: $0.height)
             },
-            quadrilaterals: quadrilaterals.reversed().map { q in [q[2], q[3], q[0], q[1]] },
+            quadrilaterals: quadrilaterals.reversed().map { q in Quadrilateral(topLeft: q.bottomRight, topRight: q.bottomLeft, bottomRight: q.topLeft, bottomLeft: q.topRight) },
             inputGlyphHeight: inputGlyphHeight)
     }
 }
@@ -182,7 +183,7 @@ struct ChainBandFinder {
         else { return nil }
         let core = (border + Int((reach * k).rounded()))...(border + Int(((coreEnd - start) * k).rounded()))
         let components = image.darkComponents(.sauvola(window: max(4, Int(targetHeight) / 2), k: 0.3), minimumSize: 3)
-        var boxes: [PixelBox] = [], quads: [[Point]] = []
+        var boxes: [PixelBox] = [], quads: [Quadrilateral] = []
         for (i, line) in ordered.enumerated() {
             let y = border + Int((Double(i) * spacing * k).rounded())
             let row = PixelBox(x: border, y: y, width: width, height: Int(targetHeight))
@@ -191,10 +192,10 @@ struct ChainBandFinder {
             boxes.append(PixelBox(x: extent.lowerBound, y: rows.lowerBound, width: extent.count, height: rows.count))
             let t0 = start + Double(extent.lowerBound - border) / k, t1 = start + Double(extent.upperBound - border) / k
             quads.append(
-                [
+                Quadrilateral([
                     corner(line, along: t0, across: -half), corner(line, along: t1, across: -half), corner(line, along: t1, across: half),
                     corner(line, along: t0, across: half),
-                ].map { Point(x: $0.x / scale, y: $0.y / scale) })
+                ].map { Point(x: $0.x / scale, y: $0.y / scale) })!)
         }
         let lo = boxes.map(\.x).min()!, hi = boxes.map { $0.x + $0.width }.max()!
         let union = PixelBox(x: lo, y: boxes[0].y, width: hi - lo, height: boxes.last!.y + boxes.last!.height - boxes[0].y)
@@ -274,7 +275,7 @@ struct ChainBandFinder {
     /// the rest and aliases).
     static func sample(_ input: GrayImage, quad: [Point], width: Int, height: Int, border: Int, glyphHeight: Double, targetHeight: Double) -> GrayImage? {
         let reduction = targetHeight * 1.5 / glyphHeight
-        guard reduction < 0.7 else { return input.rectified(corners: quad, width: width, height: height, border: border) }
+        guard reduction < 0.7 else { return input.rectified(corners: Quadrilateral(quad)!, width: width, height: height, border: border) }
         // crop around the band (with room for the border) and reduce the crop
         let room = glyphHeight * 2.5
         let x0 = Int(quad.map(\.x).min()! - room), y0 = Int(quad.map(\.y).min()! - room)
@@ -283,7 +284,7 @@ struct ChainBandFinder {
         let crop = input.cropped(x: cx, y: cy, width: x1 - cx, height: y1 - cy).scaled(by: reduction)
         let f = Double(crop.width) / Double(max(1, min(input.width, x1) - cx))
         let local = quad.map { Point(x: ($0.x - Double(cx)) * f, y: ($0.y - Double(cy)) * f) }
-        return crop.rectified(corners: local, width: width, height: height, border: border)
+        return crop.rectified(corners: Quadrilateral(local)!, width: width, height: height, border: border)
     }
 
     /// Whether more of the picture's print lies on the side opposite `direction.normal`

@@ -1,4 +1,5 @@
 import Foundation
+import IDCommon
 import Imaging
 
 /// A unit direction in image pixels (y down).

@@ -1,4 +1,5 @@
 import Foundation
+import IDCommon
 import Imaging
 import MRZ
 
@@ -50,7 +51,7 @@ public struct MRZReading: Sendable {
 
     /// Each line's quadrilateral in input pixels (top-left, top-right, bottom-right,
     /// bottom-left as the line reads), set by the scanner.
-    public internal(set) var lineQuadrilaterals: [[Point]] = []
+    public internal(set) var lineQuadrilaterals: [Quadrilateral] = []
     /// Characters of uncertain fields the OCR gave reason to doubt (`ReadingJudge`).
     var doubtedCharacters: [MarkedCharacter] = []
 

@@ -1,3 +1,4 @@
+import IDCommon
 import Imaging
 import MRZ
 
@@ -28,7 +29,7 @@ public struct RejectedBand: Sendable, Equatable {
     }
     /// Each line's quadrilateral in input pixels: top-left, top-right, bottom-right,
     /// bottom-left of the line as it reads.
-    public let lines: [[Point]]
+    public let lines: [Quadrilateral]
     public let reason: Reason
 }
 
@@ -69,9 +70,9 @@ extension OrientedView {
 
     /// A line box of the view `quarter` as a quadrilateral in input pixels, corners in the
     /// line's reading order (top-left, top-right, bottom-right, bottom-left as it reads).
-    static func inputQuadrilateral(_ box: PixelBox, quarter: Int, angle: Double, inputWidth: Int, inputHeight: Int) -> [Point] {
+    static func inputQuadrilateral(_ box: PixelBox, quarter: Int, angle: Double, inputWidth: Int, inputHeight: Int) -> Quadrilateral {
         let x0 = Double(box.x), y0 = Double(box.y), x1 = Double(box.x + box.width), y1 = Double(box.y + box.height)
-        return [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1)].map {
+        return Quadrilateral(x0: x0, y0: y0, x1: x1, y1: y1).map {
             inputPoint($0, quarter: quarter, angle: angle, inputWidth: inputWidth, inputHeight: inputHeight)
         }
     }

@@ -1,18 +1,26 @@
 import Foundation
 
-/// A mistake on the command line; the message says what to type instead (exit code 2).
-struct UsageError: Error, Equatable, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
-}
+#if canImport(CommandLineDeclarations)
+import CommandLineDeclarations
+#endif
+#if canImport(IDReaderServer)
+import IDReaderServer
+#endif
+
+// Every command and option of `idreader`, declared once: this table drives parsing,
+// `--help`, `help COMMAND` and the usage messages.  A new command or option is one entry
+// here (and the code that runs it in CLI.swift).  The file needs no MRZ module (the
+// format names come as a parameter), so that the argument fuzz harness compiles it with
+// the declarations alone.
 
 /// Output formats of the JSON contract.
-enum OutputFormat: String, CaseIterable {
+enum OutputFormat: String, CaseIterable, Sendable {
     case json, jsonl, text
 }
 
 /// What the user asked for.
-enum Command: Equatable {
+enum Command: Equatable, Sendable {
+    /// The help of a command (`"generate mrz"`), or the overview for `nil`.
     case help(topic: String?)
     case version
     case read(ReadOptions)
@@ -21,246 +29,250 @@ enum Command: Equatable {
     case aamva(input: String?, format: OutputFormat)
     case generateMRZ(GenerateOptions)
     case generateAAMVA(GenerateOptions)
-    /// `idreader serve`: its arguments, parsed by IDReaderServer.
-    case serve([String])
+    case serve(ServeOptions)
 }
 
-struct ReadOptions: Equatable {
+/// The options of `read` and `barcodes`.
+struct ReadOptions: Equatable, Sendable {
     var format: OutputFormat = .json
+    /// Inputs read at once; `nil`: one per core.
     var jobs: Int? = nil
+    /// `mrz`, `pdf417`, `barcodes`; empty: everything.
     var only: Set<String> = []
     var paths: [String] = []
-    var maxPixels: Int? = nil
-    var timeLimit: Double? = nil
+    var maxPixels = 100_000_000
+    /// Seconds per image.
+    var timeLimit: Double = 60
     /// `read --annotate DIR`: where the annotated pictures and index.html go.
     var annotate: String? = nil
 }
 
-struct GenerateOptions: Equatable {
+/// The options of `generate mrz` and `generate aamva`.
+struct GenerateOptions: Equatable, Sendable {
     var count = 1
     var seed: UInt64 = 1
+    /// `generate mrz --type`: a format name of the MRZ table.
     var type: String? = nil
+    /// `generate aamva --version`.
     var version: Int? = nil
     var mutate: Double = 0
 }
 
-/// User text shown inside a message: control characters escaped, so that a message
-/// stays one line whatever was typed.
-func shown(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars.prefix(80) {
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-            out += "\\u{" + String(scalar.value, radix: 16) + "}"
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
-}
-
-/// Hand-written parser for `idreader`'s arguments (no outside package can be fetched).
+/// `idreader`'s arguments, parsed by the declarations below.
 enum ArgumentParser {
-    static let commands = ["read", "mrz", "aamva", "barcodes", "generate", "serve", "help"]
-
     /// `mrzTypes`: the names `generate mrz --type` takes — the CLI gives the format table's
-    /// (`MRZFormat.allCases`); this file needs no MRZ module, so the argument fuzz harness
-    /// compiles it alone.
-    static func parse(_ arguments: [String], mrzTypes: [String] = []) throws(UsageError) -> Command {
-        guard let first = arguments.first else { return .help(topic: nil) }
-        let rest = Array(arguments.dropFirst())
-        switch first {
-        case "--help", "-h": return .help(topic: nil)
-        case "--version", "-V": return .version
-        case "help":
-            guard rest.count <= 1 else { throw UsageError("'help' takes one command name, e.g. 'idreader help read'.") }
-            if let topic = rest.first, !commands.contains(topic) {
-                throw UsageError("There is no command '\(shown(topic))'; commands are: \(commands.joined(separator: ", ")).")
-            }
-            return .help(topic: rest.first)
-        case "read", "barcodes":
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
-            let options = try parseRead(rest, command: first)
-            return first == "read" ? .read(options) : .barcodes(options)
-        case "mrz":
-            var format = OutputFormat.json
-            var positional: [String] = []
-            var i = 0
-            while i < rest.count {
-                let arg = rest[i]
-                if arg == "--help" || arg == "-h" { return .help(topic: "mrz") }
-                if arg == "--format" || arg.hasPrefix("--format=") {
-                    format = try formatValue(arg, rest, &i)
-                } else if arg.hasPrefix("--") {
-                    throw unknownOption(arg, command: "mrz", known: ["--format"])
-                } else {
-                    positional.append(arg)
-                }
-                i += 1
-            }
-            return .mrz(input: positional, format: format)
-        case "aamva":
-            var format = OutputFormat.json
-            var positional: [String] = []
-            var i = 0
-            while i < rest.count {
-                let arg = rest[i]
-                if arg == "--help" || arg == "-h" { return .help(topic: "aamva") }
-                if arg == "--format" || arg.hasPrefix("--format=") {
-                    format = try formatValue(arg, rest, &i)
-                } else if arg.hasPrefix("--") {
-                    throw unknownOption(arg, command: "aamva", known: ["--format"])
-                } else {
-                    positional.append(arg)
-                }
-                i += 1
-            }
-            guard positional.count <= 1 else { throw UsageError("'idreader aamva' reads one payload: give one FILE, or '-' for standard input.") }
-            return .aamva(input: positional.first, format: format)
-        case "serve":
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: "serve") }
-            return .serve(rest)
-        case "generate":
-            guard let kind = rest.first else {
-                throw UsageError("'idreader generate' needs what to generate: 'idreader generate mrz' or 'idreader generate aamva'.")
-            }
-            if kind == "--help" || kind == "-h" { return .help(topic: "generate") }
-            guard kind == "mrz" || kind == "aamva" else {
-                throw UsageError("'idreader generate' makes 'mrz' or 'aamva', not '\(shown(kind))'.")
-            }
-            let options = try parseGenerate(Array(rest.dropFirst()), kind: kind, mrzTypes: mrzTypes)
-            switch kind {
-            case "mrz": return .generateMRZ(options)
-            case "aamva": return .generateAAMVA(options)
-            default: throw UsageError("'idreader generate' makes 'mrz' or 'aamva', not '\(shown(kind))'.")
-            }
-        default:
-            if first.hasPrefix("-") { throw UsageError("Unknown option '\(shown(first))'; try 'idreader --help'.") }
-            throw UsageError("Unknown command '\(shown(first))'; commands are: \(commands.joined(separator: ", ")). Try 'idreader --help'.")
+    /// (`MRZFormat.allCases`).
+    static func parse(_ arguments: [String], mrzTypes: @escaping @Sendable () -> [String] = { [] }) throws(UsageError) -> Command {
+        switch try program(mrzTypes: mrzTypes).parse(arguments) {
+        case .run(let command): return command
+        case .help(let path): return .help(topic: path.isEmpty ? nil : path.joined(separator: " "))
+        case .version: return .version
         }
     }
 
-    static func parseRead(_ args: [String], command: String) throws(UsageError) -> ReadOptions {
-        var options = ReadOptions()
-        var i = 0
-        var onlyOptions = false
-        while i < args.count {
-            let arg = args[i]
-            if onlyOptions || arg == "-" || !arg.hasPrefix("-") {
-                options.paths.append(arg)
-            } else if arg == "--" {
-                onlyOptions = true
-            } else if arg == "--format" || arg.hasPrefix("--format=") {
-                options.format = try formatValue(arg, args, &i)
-            } else if arg == "--jobs" || arg.hasPrefix("--jobs=") || arg == "-j" {
-                let value = try optionValue(arg, args, &i)
-                guard let n = Int(value), n >= 1, n <= 256 else {
-                    throw UsageError("--jobs takes a whole number from 1 to 256, e.g. '--jobs 4'; got '\(shown(value))'.")
-                }
-                options.jobs = n
-            } else if arg == "--only" || arg.hasPrefix("--only=") {
-                let value = try optionValue(arg, args, &i)
-                let kinds = Set(value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
-                let allowed: Set<String> = ["mrz", "pdf417", "barcodes"]
-                guard !kinds.isEmpty, kinds.isSubset(of: allowed) else {
-                    throw UsageError("--only takes a comma-separated list of mrz, pdf417, barcodes, e.g. '--only pdf417'; got '\(shown(value))'.")
-                }
-                options.only = kinds
-            } else if arg == "--max-pixels" || arg.hasPrefix("--max-pixels=") {
-                let value = try optionValue(arg, args, &i)
-                guard let n = Int(value), n > 0 else {
-                    throw UsageError("--max-pixels takes a positive whole number, e.g. '--max-pixels 100000000'; got '\(shown(value))'.")
-                }
-                options.maxPixels = n
-            } else if arg == "--time-limit" || arg.hasPrefix("--time-limit=") {
-                let value = try optionValue(arg, args, &i)
-                guard let n = Double(value), n > 0, n <= 86_400 else {
-                    throw UsageError("--time-limit takes seconds per image, up to 86400, e.g. '--time-limit 30'; got '\(shown(value))'.")
-                }
-                options.timeLimit = n
-            } else if command == "read", arg == "--annotate" || arg.hasPrefix("--annotate=") {
-                let value = try optionValue(arg, args, &i)
-                guard !value.isEmpty else { throw UsageError("--annotate takes a directory for the annotated pictures, e.g. '--annotate out/'.") }
-                options.annotate = value
-            } else {
-                throw unknownOption(
-                    arg, command: command, known: ["--format", "--jobs", "--only", "--max-pixels", "--time-limit"] + (command == "read" ? ["--annotate"] : []))
+    /// The version `--version` shows.
+    static let version = "0.2.0"
+
+    static func program(mrzTypes: @escaping @Sendable () -> [String]) -> ProgramDeclaration<Command> {
+        ProgramDeclaration(
+            name: "idreader",
+            abstract: "idreader — read identity documents offline: passport/ID/visa MRZs and US/Canadian licence barcodes.",
+            epilogue: """
+                Exit codes: 0 every input gave a valid document, 1 some input gave none (or only invalid
+                ones), 2 usage error, 3 some input could not be read at all.
+
+                """,
+            commands: [read, mrz, aamva, barcodes, generate(mrzTypes: mrzTypes), ServeOptions.command.map { Command.serve($0) }])
+    }
+
+    // MARK: read, barcodes
+
+    static let format = Option<OutputFormat>(
+        choosing: "--format", valueName: "FORMAT", defaultValue: .json,
+        help: "json: one object, or an array for several inputs; jsonl: one line per input, written as each finishes; text: a table")
+
+    static let jobs = Option<Int?>(
+        "--jobs", "-j", valueName: "N", defaultValue: nil, defaultDescription: "number of cores", example: "4",
+        help: "inputs read in parallel; the output keeps the input order"
+    ) { text throws(UsageError) in
+        guard let n = Int(text), n >= 1, n <= 256 else {
+            throw UsageError("--jobs takes a whole number from 1 to 256, e.g. '--jobs 4'; got '\(shown(text))'.")
+        }
+        return n
+    }
+
+    static let onlyKinds = ["mrz", "pdf417", "barcodes"]
+
+    static func only(isHidden: Bool) -> Option<Set<String>> {
+        Option<Set<String>>(
+            "--only", valueName: "LIST", defaultValue: [], defaultDescription: "all", example: "mrz", allowedValues: { onlyKinds }, takesList: true,
+            isHidden: isHidden, help: "what to look for: a comma-separated list of mrz, pdf417, barcodes"
+        ) { text throws(UsageError) in
+            let kinds = Set(text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
+            guard !kinds.isEmpty, kinds.isSubset(of: onlyKinds) else {
+                throw UsageError("--only takes a comma-separated list of mrz, pdf417, barcodes, e.g. '--only pdf417'; got '\(shown(text))'.")
             }
-            i += 1
-        }
-        if options.paths.isEmpty {
-            throw UsageError("'idreader \(command)' needs at least one PATH: an image file, a directory, or '-' for an image on standard input.")
-        }
-        return options
-    }
-
-    static func parseGenerate(_ args: [String], kind: String, mrzTypes: [String]) throws(UsageError) -> GenerateOptions {
-        var options = GenerateOptions()
-        var i = 0
-        while i < args.count {
-            let arg = args[i]
-            if arg == "--count" || arg.hasPrefix("--count=") {
-                let v = try optionValue(arg, args, &i)
-                guard let n = Int(v), n >= 0, n <= 10_000_000 else { throw UsageError("--count takes a whole number from 0 to 10000000; got '\(shown(v))'.") }
-                options.count = n
-            } else if arg == "--seed" || arg.hasPrefix("--seed=") {
-                let v = try optionValue(arg, args, &i)
-                guard let n = UInt64(v) else { throw UsageError("--seed takes a non-negative whole number, e.g. '--seed 42'; got '\(shown(v))'.") }
-                options.seed = n
-            } else if arg == "--mutate" || arg.hasPrefix("--mutate=") {
-                let v = try optionValue(arg, args, &i)
-                guard let r = Double(v), r >= 0, r <= 1 else { throw UsageError("--mutate takes a rate from 0 to 1, e.g. '--mutate 0.05'; got '\(shown(v))'.") }
-                options.mutate = r
-            } else if kind == "mrz", arg == "--type" || arg.hasPrefix("--type=") {
-                let v = try optionValue(arg, args, &i).uppercased()
-                let allowed = mrzTypes
-                guard allowed.contains(v) else { throw UsageError("--type takes one of \(allowed.joined(separator: ", ")); got '\(shown(v))'.") }
-                options.type = v
-            } else if kind == "aamva", arg == "--version" || arg.hasPrefix("--version=") {
-                let v = try optionValue(arg, args, &i)
-                guard let n = Int(v), (1...10).contains(n) else { throw UsageError("--version takes an AAMVA version from 1 to 10; got '\(shown(v))'.") }
-                options.version = n
-            } else {
-                let known = kind == "mrz" ? ["--count", "--seed", "--type", "--mutate"] : ["--count", "--seed", "--version", "--mutate"]
-                throw unknownOption(arg, command: "generate \(kind)", known: known)
-            }
-            i += 1
-        }
-        return options
-    }
-
-    private static func optionValue(_ arg: String, _ args: [String], _ i: inout Int) throws(UsageError) -> String {
-        if let eq = arg.firstIndex(of: "=") { return String(arg[arg.index(after: eq)...]) }
-        guard i + 1 < args.count else { throw UsageError("\(arg) needs a value, e.g. '\(arg) \(example(arg))'.") }
-        i += 1
-        return args[i]
-    }
-
-    private static func formatValue(_ arg: String, _ args: [String], _ i: inout Int) throws(UsageError) -> OutputFormat {
-        let value = try optionValue(arg, args, &i)
-        guard let format = OutputFormat(rawValue: value) else {
-            throw UsageError("--format takes json, jsonl or text; got '\(shown(value))'.")
-        }
-        return format
-    }
-
-    private static func example(_ option: String) -> String {
-        switch option {
-        case "--format": return "json"
-        case "--jobs", "-j": return "4"
-        case "--only": return "mrz"
-        case "--count": return "100"
-        case "--seed": return "42"
-        case "--mutate": return "0.05"
-        case "--type": return "TD3"
-        case "--version": return "10"
-        case "--annotate": return "out/"
-        default: return "VALUE"
+            return kinds
         }
     }
 
-    private static func unknownOption(_ arg: String, command: String, known: [String]) -> UsageError {
-        UsageError(
-            "Unknown option '\(shown(arg))' for 'idreader \(command)'; it accepts \(known.joined(separator: ", ")). See 'idreader help \(command.split(separator: " ").first!)'."
-        )
+    static let readOnly = only(isHidden: false)
+    /// `barcodes` always looks for every barcode; `--only` is accepted (as before) and ignored.
+    static let barcodesOnly = only(isHidden: true)
+
+    static let maxPixels = Option<Int>(
+        "--max-pixels", valueName: "N", defaultValue: 100_000_000, example: "100000000", help: "images with more pixels are refused (imageTooLarge)"
+    ) { text throws(UsageError) in
+        guard let n = Int(text), n > 0 else {
+            throw UsageError("--max-pixels takes a positive whole number, e.g. '--max-pixels 100000000'; got '\(shown(text))'.")
+        }
+        return n
+    }
+
+    static let timeLimit = Option<Double>(
+        "--time-limit", valueName: "S", defaultValue: 60, example: "30", help: "seconds allowed per image; a slower one gives timeLimitExceeded"
+    ) { text throws(UsageError) in
+        guard let n = Double(text), n > 0, n <= 86_400 else {
+            throw UsageError("--time-limit takes seconds per image, up to 86400, e.g. '--time-limit 30'; got '\(shown(text))'.")
+        }
+        return n
+    }
+
+    static let annotate = Option<String?>(
+        "--annotate", valueName: "DIR", defaultValue: nil, example: "out/",
+        help: """
+            also write what the reader saw: DIR/NAME.png per input (NAME: the file name without extension; \
+            inputs of the same name in other folders get NAME-2.png, NAME-3.png, ... in input order) \
+            and DIR/index.html, a contact sheet
+            """
+    ) { text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--annotate takes a directory for the annotated pictures, e.g. '--annotate out/'.") }
+        return text
+    }
+
+    static func imagePaths(_ command: String) -> PositionalDeclaration {
+        PositionalDeclaration(
+            synopsis: "PATH...", minimum: 1,
+            missingMessage: "'idreader \(command)' needs at least one PATH: an image file, a directory, or '-' for an image on standard input.")
+    }
+
+    static let read = CommandDeclaration<Command>(
+        "read",
+        abstract: """
+            Read every document in each image. PATH is an image file (PNG, JPEG, TIFF, PNM, BMP,
+            GIF, WebP), a directory (recursed, images only) or '-' (one image on standard input).
+            """,
+        options: [format.declaration, jobs.declaration, readOnly.declaration, maxPixels.declaration, timeLimit.declaration, annotate.declaration],
+        positionals: imagePaths("read")
+    ) { arguments throws(UsageError) in
+        .read(
+            ReadOptions(
+                format: arguments[format], jobs: arguments[jobs], only: arguments[readOnly], paths: arguments.positionals,
+                maxPixels: arguments[maxPixels], timeLimit: arguments[timeLimit], annotate: arguments[annotate]))
+    }
+
+    static let barcodes = CommandDeclaration<Command>(
+        "barcodes",
+        abstract: "Every barcode found in each image: format, text, exact bytes (base64), corners. No parsing.",
+        options: [format.declaration, jobs.declaration, barcodesOnly.declaration, maxPixels.declaration, timeLimit.declaration],
+        positionals: imagePaths("barcodes")
+    ) { arguments throws(UsageError) in
+        .barcodes(
+            ReadOptions(
+                format: arguments[format], jobs: arguments[jobs], paths: arguments.positionals, maxPixels: arguments[maxPixels],
+                timeLimit: arguments[timeLimit]))
+    }
+
+    // MARK: mrz, aamva
+
+    static let mrz = CommandDeclaration<Command>(
+        "mrz",
+        abstract: """
+            Parse MRZ text: 2 or 3 lines separated by newlines, several arguments (one per line), or
+            one string of the exact total length (72, 88 or 90 characters). '-' or no TEXT reads
+            standard input. Lower case, spaces and '«' are tolerated. No OCR involved.
+            Example: idreader mrz 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<' 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'
+            """,
+        options: [format.declaration], positionals: PositionalDeclaration(synopsis: "[TEXT | -]")
+    ) { arguments throws(UsageError) in
+        .mrz(input: arguments.positionals, format: arguments[format])
+    }
+
+    static let aamva = CommandDeclaration<Command>(
+        "aamva",
+        abstract: """
+            Parse a raw AAMVA DL/ID payload (the text a PDF417 reader returns), exact bytes.
+            '-' or no FILE reads standard input.
+            """,
+        options: [format.declaration],
+        positionals: PositionalDeclaration(
+            synopsis: "[FILE | -]", maximum: 1, tooManyMessage: "'idreader aamva' reads one payload: give one FILE, or '-' for standard input.")
+    ) { arguments throws(UsageError) in
+        .aamva(input: arguments.positionals.first, format: arguments[format])
+    }
+
+    // MARK: generate
+
+    static let count = Option<Int>("--count", valueName: "N", defaultValue: 1, example: "100", help: "how many documents") { text throws(UsageError) in
+        guard let n = Int(text), n >= 0, n <= 10_000_000 else { throw UsageError("--count takes a whole number from 0 to 10000000; got '\(shown(text))'.") }
+        return n
+    }
+
+    static let seed = Option<UInt64>("--seed", valueName: "S", defaultValue: 1, example: "42", help: "the same seed gives the same output") {
+        text throws(UsageError) in
+        guard let n = UInt64(text) else { throw UsageError("--seed takes a non-negative whole number, e.g. '--seed 42'; got '\(shown(text))'.") }
+        return n
+    }
+
+    static let mutate = Option<Double>(
+        "--mutate", valueName: "RATE", defaultValue: 0, example: "0.05", help: "damage each document at this rate (0..1); the damage is listed in \"mutations\""
+    ) { text throws(UsageError) in
+        guard let r = Double(text), r >= 0, r <= 1 else { throw UsageError("--mutate takes a rate from 0 to 1, e.g. '--mutate 0.05'; got '\(shown(text))'.") }
+        return r
+    }
+
+    static func mrzType(_ mrzTypes: @escaping @Sendable () -> [String]) -> Option<String?> {
+        Option<String?>(
+            "--type", valueName: "TYPE", defaultValue: nil, defaultDescription: "a random built-in one", example: "TD3",
+            allowedValues: mrzTypes, help: "the MRZ format"
+        ) { text throws(UsageError) in
+            let value = text.uppercased()
+            let allowed = mrzTypes()
+            guard allowed.contains(value) else { throw UsageError("--type takes one of \(allowed.joined(separator: ", ")); got '\(shown(value))'.") }
+            return value
+        }
+    }
+
+    static let aamvaVersion = Option<Int?>(
+        "--version", valueName: "1..10", defaultValue: nil, defaultDescription: "a random one", example: "10", help: "the AAMVA standard's version"
+    ) { text throws(UsageError) in
+        guard let n = Int(text), (1...10).contains(n) else { throw UsageError("--version takes an AAMVA version from 1 to 10; got '\(shown(text))'.") }
+        return n
+    }
+
+    static func generate(mrzTypes: @escaping @Sendable () -> [String]) -> CommandDeclaration<Command> {
+        let type = mrzType(mrzTypes)
+        return CommandDeclaration(
+            "generate",
+            abstract: """
+                Emit valid documents — or, with --mutate RATE (0..1), deliberately damaged ones — as JSONL:
+                {"text": "...", "fields": {...}, "mutations": [...]}. The same seed gives the same output.
+                """,
+            subcommands: [
+                CommandDeclaration(
+                    "mrz", abstract: "Emit MRZs as JSONL; see 'idreader help generate'.",
+                    options: [count.declaration, seed.declaration, type.declaration, mutate.declaration]
+                ) { arguments throws(UsageError) in
+                    .generateMRZ(GenerateOptions(count: arguments[count], seed: arguments[seed], type: arguments[type], mutate: arguments[mutate]))
+                },
+                CommandDeclaration(
+                    "aamva", abstract: "Emit AAMVA payloads as JSONL; see 'idreader help generate'.",
+                    options: [count.declaration, seed.declaration, aamvaVersion.declaration, mutate.declaration]
+                ) { arguments throws(UsageError) in
+                    .generateAAMVA(
+                        GenerateOptions(count: arguments[count], seed: arguments[seed], version: arguments[aamvaVersion], mutate: arguments[mutate]))
+                },
+            ],
+            missingSubcommandMessage: "'idreader generate' needs what to generate: 'idreader generate mrz' or 'idreader generate aamva'.")
     }
 }

@@ -1,4 +1,5 @@
 import AAMVA
+import CommandLineDeclarations
 import DocumentModel
 import Foundation
 import IDReader
@@ -19,7 +20,7 @@ struct CLI {
     func execute(_ arguments: [String]) -> ExitCode {
         let command: Command
         do {
-            command = try ArgumentParser.parse(arguments, mrzTypes: MRZFormat.allCases.map(\.rawValue))
+            command = try ArgumentParser.parse(arguments, mrzTypes: Help.mrzTypes)
         } catch {
             console.err("idreader: \(error.description)\n")
             return .usage
@@ -43,8 +44,8 @@ struct CLI {
             return runRead(options)
         case .barcodes(let options):
             return runBarcodes(options)
-        case .serve(let arguments):
-            return Serve.run(arguments, version: Help.version)
+        case .serve(let options):
+            return Serve.run(options, version: Help.version)
         }
     }
 
@@ -109,7 +110,7 @@ struct CLI {
             inputs.contains {
                 if case .stdin = $0 { return true }; return false
             } ? stdinImage() : nil
-        let timeLimit = options.timeLimit ?? 60
+        let timeLimit = options.timeLimit
         var all: [R] = []
         Batch.run(inputs, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress(inputs.count > 1)) { input in
             let name = input.name
@@ -142,7 +143,7 @@ struct CLI {
         if let directory = options.annotate { return runAnnotatedRead(options, into: directory) }
         let reader = self.reader
         var readOptions = IDReader.ReadOptions(only: options.only)
-        if let max = options.maxPixels { readOptions.maximumPixels = max }
+        readOptions.maximumPixels = options.maxPixels
         let frozen = readOptions
         let all = runImages(
             options,
@@ -158,7 +159,7 @@ struct CLI {
 
     private func runBarcodes(_ options: ReadOptions) -> ExitCode {
         let reader = self.reader
-        let maxPixels = options.maxPixels ?? 100_000_000
+        let maxPixels = options.maxPixels
         let all = runImages(
             options,
             read: { name, source -> BarcodesResult in
@@ -171,7 +172,7 @@ struct CLI {
             for r in all {
                 console.out("\(r.input)\n")
                 if let e = r.error { console.out("  error (\(e.code.rawValue)): \(e.message)\n") }
-                for b in r.barcodes { console.out("  \(b.format): \(b.text.debugDescription)\n") }
+                for b in r.barcodes { console.out("  \(b.format.rawValue): \(b.text.debugDescription)\n") }
             }
         }
         if all.contains(where: { $0.error?.code.isUnreadable == true }) { return .unreadableInput }

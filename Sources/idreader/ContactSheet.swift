@@ -1,3 +1,4 @@
+import CommandLineDeclarations
 import Dispatch
 import DocumentModel
 import Foundation
@@ -104,7 +105,7 @@ extension CLI {
         }
         let names = AnnotationNames(Batch.expand(options.paths).map(\.name))
         var readOptions = IDReader.ReadOptions(only: options.only)
-        if let max = options.maxPixels { readOptions.maximumPixels = max }
+        readOptions.maximumPixels = options.maxPixels
         let frozen = readOptions
         let writer = PictureWriter(directory: directory, maximumPixels: frozen.maximumPixels)
         let reader = self.reader

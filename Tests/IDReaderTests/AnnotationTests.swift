@@ -1,4 +1,5 @@
 import Foundation
+import IDCommon
 import XCTest
 
 @testable import IDReader
@@ -108,7 +109,7 @@ final class AnnotationTests: XCTestCase {
             let band = try XCTUnwrap(diagnostics.mrz.first { $0.documentIndex == index }, name)
             XCTAssertEqual(band.lines.count, lines.count, name)
             let first = try XCTUnwrap(band.lines.first), last = try XCTUnwrap(band.lines.last)
-            let outline = [first[0], first[1], last[2], last[3]]
+            let outline = [first.topLeft, first.topRight, last.bottomRight, last.bottomLeft]
             // the document's frame: along its top edge, and across it (downwards as it reads)
             let top = (x: quad[1].x - quad[0].x, y: quad[1].y - quad[0].y), length = Self.distance(quad[0], quad[1])
             let along = (x: top.x / length, y: top.y / length), across = (x: -along.y, y: along.x)
@@ -139,7 +140,7 @@ final class AnnotationTests: XCTestCase {
         func outline(_ image: GrayImage) throws -> [ReadDiagnostics.Point] {
             let png = try XCTUnwrap(Canvas(gray: image)?.pngData())
             let band = try XCTUnwrap(reader.read(imageData: png, name: "turned.png").diagnostics?.mrz.first)
-            return [band.lines[0][0], band.lines[0][1], band.lines.last![2], band.lines.last![3]]
+            return [band.lines[0].topLeft, band.lines[0].topRight, band.lines.last!.bottomRight, band.lines.last!.bottomLeft]
         }
         let expected0 = try outline(upright)
         for quarter in 1...3 {
@@ -166,14 +167,14 @@ final class AnnotationTests: XCTestCase {
             let quad = try XCTUnwrap(Self.points(truth["barcode_quad"]))
             let name = (image as NSString).lastPathComponent
             let result = reader.read(imageAt: image)
-            guard let outline = result.diagnostics?.barcodes.first(where: { $0.format == "PDF417" }) else {
+            guard let outline = result.diagnostics?.barcodes.first(where: { $0.format == .pdf417 }) else {
                 XCTAssertFalse(name.contains("clean"), "\(name): a clean licence is read")
                 continue
             }
-            XCTAssertEqual(outline.corners.count, 4, name)
+            let corners = try XCTUnwrap(outline.corners?.corners, name)
             let symbolHeight = (Self.distance(quad[0], quad[3]) + Self.distance(quad[1], quad[2])) / 2
             // zxing-cpp's corners may start at any corner when it read the symbol turned; match the nearest
-            let distances = quad.map { q in outline.corners.map { Self.distance($0, q) }.min()! }
+            let distances = quad.map { q in corners.map { Self.distance($0, q) }.min()! }
             print(
                 "annotation: \(name) pass \(outline.pass)\(outline.estimated ? " (estimated)" : "") corners \(distances.map { String(format: "%.1f", $0) }.joined(separator: " ")) px, symbol \(Int(symbolHeight)) px high"
             )
@@ -240,7 +241,7 @@ final class AnnotationTests: XCTestCase {
         XCTAssertTrue(result.hasValidDocument)
         let band = try XCTUnwrap(result.diagnostics?.mrz.first)
         // a valid MRZ is outlined in green along its lines
-        for quad in band.lines { XCTAssertGreaterThan(count(picture, near: AnnotationPlan.green, in: Self.box(quad, pad: 3)), 200) }
+        for quad in band.lines { XCTAssertGreaterThan(count(picture, near: AnnotationPlan.green, in: Self.box(quad.corners, pad: 3)), 200) }
         XCTAssertTrue(result.captionLines.first?.hasSuffix("valid") == true, "\(result.captionLines)")
     }
 
@@ -248,8 +249,8 @@ final class AnnotationTests: XCTestCase {
         let (result, picture) = try assertDrawnOnlyInMarks(Self.samples.appendingPathComponent("licences/licence-mild-000-r8.jpg").path)
         XCTAssertEqual(result.documents.first?.source, .pdf417)
         let outline = try XCTUnwrap(result.diagnostics?.barcodes.first)
-        XCTAssertEqual(outline.corners.count, 4)
-        XCTAssertGreaterThan(count(picture, near: AnnotationPlan.barcode, in: Self.box(outline.corners, pad: 4)), 300)
+        let corners = try XCTUnwrap(outline.corners?.corners)
+        XCTAssertGreaterThan(count(picture, near: AnnotationPlan.barcode, in: Self.box(corners, pad: 4)), 300)
     }
 
     /// A page with no document: the picture is still made, and its caption says why.
@@ -279,11 +280,11 @@ final class AnnotationTests: XCTestCase {
         let line = band.lines[0]
         for doubt in doubts {
             XCTAssertNotNil(doubt.alternative)
-            let cell = AnnotationPlan.cell(line.map(\.imaging), from: doubt.column, to: doubt.column + 1, of: 44).map(ReadDiagnostics.Point.init)
+            let cell = AnnotationPlan.cell(line.corners, from: doubt.column, to: doubt.column + 1, of: 44)
             XCTAssertGreaterThan(count(picture, near: AnnotationPlan.red, in: Self.box(cell, pad: 2)), 20)
         }
         // the photo is stored turned: the picture is upright like the reading (the MRZ at the bottom)
-        XCTAssertGreaterThan(line[0].y, Double(picture.height) / 2)
+        XCTAssertGreaterThan(line.topLeft.y, Double(picture.height) / 2)
         XCTAssertGreaterThan(picture.width, picture.height)
     }
 

@@ -1,5 +1,6 @@
 import AAMVA
 import Foundation
+import IDCommon
 import XCTest
 
 @testable import BarcodeScanning
@@ -26,7 +27,7 @@ final class BarcodeTests: XCTestCase {
                 XCTAssertEqual(found.first?.bytes, g.payload, "width \(width), \(quarters * 90)°")
                 let docs = reader.read(image: image)
                 XCTAssertEqual(docs.first?.fields.documentNumber, g.expected.documentNumber)
-                XCTAssertEqual(docs.first?.barcode?.format, "PDF417")
+                XCTAssertEqual(docs.first?.barcode?.format, .pdf417)
                 XCTAssertEqual(docs.first?.source, .pdf417)
             }
         }
@@ -56,7 +57,7 @@ final class BarcodeTests: XCTestCase {
         for angle in [-15.0, -9, -5, 5, 9, 15] {
             let found = BarcodeScanner(includeOtherFormats: false).pdf417(base.rotated(degrees: angle))
             XCTAssertEqual(found.first?.bytes, g.payload, "\(angle)°")
-            XCTAssertNotEqual(found.first?.pass, "plain", "\(angle)° needed a rescue pass")
+            XCTAssertNotEqual(found.first?.pass, .plain, "\(angle)° needed a rescue pass")
         }
     }
 
@@ -69,21 +70,23 @@ final class BarcodeTests: XCTestCase {
         // Drawing a quadrilateral larger at the bottom onto the frame shrinks the bottom of the
         // picture relative to the top: the symbol becomes a trapezoid, narrower at the bottom.
         let w = Double(flat.width), h = Double(flat.height)
-        let quad = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w * 1.12, y: h), Point(x: -w * 0.12, y: h)]
+        let quad = Quadrilateral(
+            topLeft: Point(x: 0, y: 0), topRight: Point(x: w, y: 0), bottomRight: Point(x: w * 1.12, y: h), bottomLeft: Point(x: -w * 0.12, y: h))
         let keystoned = try XCTUnwrap(flat.warped(corners: quad, width: flat.width, height: flat.height, margin: 0)).blurred(radius: 1)
         XCTAssertNil(
-            ZXingReader.read(keystoned, formats: ZXingReader.pdf417, pass: "plain").first { $0.bytes == g.payload },
+            ZXingReader.read(keystoned, formats: [.pdf417], pass: .plain).first { $0.bytes == g.payload },
             "the distortion should defeat a plain decode, or this test proves nothing")
         let found = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417).pdf417(keystoned)
         XCTAssertEqual(found.first?.bytes, g.payload)
-        XCTAssertEqual(found.first?.pass, "crop+rectify")
+        XCTAssertEqual(found.first?.pass, .cropRectify)
     }
 
     /// The square-to-quadrilateral map sends the unit square's corners to the given corners.
     func testWarpMapsCornersExactly() {
-        let quad = [Point(x: 10, y: 20), Point(x: 110, y: 15), Point(x: 120, y: 80), Point(x: 5, y: 90)]
+        let quad = Quadrilateral(
+            topLeft: Point(x: 10, y: 20), topRight: Point(x: 110, y: 15), bottomRight: Point(x: 120, y: 80), bottomLeft: Point(x: 5, y: 90))
         let map = SquareToQuad(quad)
-        for (corner, (u, v)) in zip(quad, [(0.0, 0.0), (1, 0), (1, 1), (0, 1)]) {
+        for (corner, (u, v)) in zip(quad.corners, [(0.0, 0.0), (1, 0), (1, 1), (0, 1)]) {
             let (x, y) = map.point(u: u, v: v)
             XCTAssertEqual(x, corner.x, accuracy: 1e-9)
             XCTAssertEqual(y, corner.y, accuracy: 1e-9)

@@ -1,3 +1,4 @@
+import CommandLineDeclarations
 import Foundation
 import MRZ
 import XCTest
@@ -107,6 +108,33 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(run(["help", "mrz"]).1.contains("idreader mrz"))
         XCTAssertEqual(run(["help", "nope"]).0, 2)
         XCTAssertTrue(run(["read", "--help"]).1.contains("--jobs"))
+    }
+
+    func testNearMissesGetAGuess() {
+        XCTAssertTrue(run(["reed"]).2.contains("Did you mean 'read'?"))
+        XCTAssertTrue(run(["read", "--jbos", "2", "x"]).2.contains("Did you mean '--jobs'?"))
+        XCTAssertTrue(run(["generate", "mzr"]).2.contains("Did you mean 'mrz'?"))
+        XCTAssertTrue(run(["serve", "--prot", "1"]).2.contains("Did you mean '--port'?"))
+        XCTAssertEqual(run(["serve", "--prot", "1"]).0, 2)
+    }
+
+    /// The table drives everything: each declared option is in its command's help, and its
+    /// example value (used in the "needs a value" message) is accepted.
+    func testEveryDeclaredOptionIsInItsHelpAndAcceptsItsExample() throws {
+        let program = ArgumentParser.program(mrzTypes: Help.mrzTypes)
+        for command in program.commands {
+            for leaf in command.subcommands.isEmpty ? [command] : command.subcommands {
+                let path = command.subcommands.isEmpty ? [command.name] : [command.name, leaf.name]
+                let help = run(["help"] + path).1
+                XCTAssertTrue(help.hasPrefix("idreader \(path.joined(separator: " "))"), help)
+                let arguments = (leaf.positionals?.minimum ?? 0) > 0 ? ["x.png"] : []
+                // --token-file reads its file: the example names none
+                for option in leaf.visibleOptions where option.name != "--token-file" {
+                    XCTAssertTrue(help.contains("  \(option.name) "), "\(option.name) in the help of \(path)")
+                    XCTAssertNoThrow(try ArgumentParser.parse(path + [option.name, option.example] + arguments, mrzTypes: Help.mrzTypes), option.name)
+                }
+            }
+        }
     }
 
     func testGenerateIsDeterministicAndParsesBack() throws {

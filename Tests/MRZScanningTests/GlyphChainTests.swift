@@ -1,4 +1,5 @@
 import Foundation
+import IDCommon
 import Imaging
 import MRZ
 import XCTest
@@ -99,7 +100,7 @@ final class GlyphChainTests: XCTestCase {
             let w = Double(page.image.width), h = Double(page.image.height)
             // the output rectangle's corners sampled from a trapezoid: the far side shrinks
             let keystone = [Point(x: -0.07 * w, y: 0), Point(x: 1.07 * w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]
-            guard let seen = page.image.rectified(corners: keystone, width: Int(w), height: Int(h), border: Int(h / 6)) else {
+            guard let seen = page.image.rectified(corners: Quadrilateral(keystone)!, width: Int(w), height: Int(h), border: Int(h / 6)) else {
                 return XCTFail("no perspective image")
             }
             assertReadsExactly(seen.rotated(degrees: 8), page.truth, "\(name) in perspective")
@@ -112,7 +113,7 @@ final class GlyphChainTests: XCTestCase {
         for name in ["td3-clean-000-r0.png", "td1-clean-001-r0.png"] {
             let page = try samplePage(name)
             let found = try XCTUnwrap(MRZScanner().scan(page.image).readings.first, name)
-            let quads = found.lineQuadrilaterals
+            let quads = found.lineQuadrilaterals.map(\.corners)
             let height = hypot(quads[0][3].x - quads[0][0].x, quads[0][3].y - quads[0][0].y)
             let left = quads.flatMap { $0 }.map(\.x).min()!, right = quads.flatMap { $0 }.map(\.x).max()!
             let top = quads.flatMap { $0 }.map(\.y).min()!, bottom = quads.flatMap { $0 }.map(\.y).max()!

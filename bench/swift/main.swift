@@ -52,7 +52,7 @@ case "pdf417":
         if let image = try? ImageLoader().load(path: path) { found = scanner.pdf417(image) }
         let ms = Date().timeIntervalSince(start) * 1000
         let b64 = found.first.map { Data($0.bytes).base64EncodedString() } ?? ""
-        print("{\"path\": \"\(path)\", \"bytes\": \"\(b64)\", \"ms\": \(ms), \"pass\": \"\(found.first?.pass ?? "")\"}")
+        print("{\"path\": \"\(path)\", \"bytes\": \"\(b64)\", \"ms\": \(ms), \"pass\": \"\(found.first?.pass.rawValue ?? "")\"}")
     }
 case "load":
     // FILE: one image path per line.  Median ms to load (decode, orient, grey) an image.

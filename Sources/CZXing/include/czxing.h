@@ -5,10 +5,12 @@
 extern "C" {
 #endif
 
-/// One decoded symbol. `format` is zxing-cpp's BarcodeFormat bit; `bytes` is the exact
-/// payload (not character-set converted); corners are x,y pairs clockwise from top-left.
+/// One decoded symbol. `format` is the symbology's name as the JSON contract spells it
+/// ("PDF417", "QRCode", ..., "Unknown"; a static string, not to be freed): the one mapping
+/// from zxing-cpp's formats, in czxing.cpp.  `bytes` is the exact payload (not
+/// character-set converted); corners are x,y pairs clockwise from top-left.
 typedef struct {
-    int format;
+    const char *format;
     unsigned char *bytes;
     int length;
     /// The content as UTF-8, converted by zxing-cpp per the symbol's ECI / character set.
@@ -16,10 +18,11 @@ typedef struct {
     int corners[8];
 } czx_result;
 
-/// Decodes every symbol of the given formats (a BarcodeFormat bit mask) in an 8-bit grey
-/// image.  Returns the number of results written to *results (free them with czx_free),
-/// or -1 if zxing-cpp threw.
-int czx_read(const unsigned char *gray, int width, int height, int stride, int formats,
+/// Decodes every symbol of the given formats (names as in czx_result, comma-separated:
+/// "PDF417" or "PDF417,QRCode") in an 8-bit grey image.  Returns the number of results
+/// written to *results (free them with czx_free), -1 if zxing-cpp threw, or -2 if a
+/// format name is unknown.
+int czx_read(const unsigned char *gray, int width, int height, int stride, const char *formats,
              int try_harder, int try_rotate, czx_result **results);
 
 void czx_free(czx_result *results, int count);

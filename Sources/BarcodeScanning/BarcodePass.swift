@@ -1,0 +1,21 @@
+/// The scanning pass that decoded a barcode (diagnostics: the annotated picture labels each
+/// symbol with it).  The raw value is the name shown.
+public enum BarcodePass: String, Sendable, Codable, CaseIterable {
+    /// zxing-cpp on a located symbol region of a large image.
+    case located
+    /// zxing-cpp on the whole image.
+    case plain
+    // The rescue passes, in the order they run (`BarcodeScanner.rescuePasses`).
+    case deskew
+    case crop
+    case cropDeskew = "crop+deskew"
+    case cropRectify = "crop+rectify"
+    case cropUpscale = "crop+upscale"
+    case cropSharpen = "crop+sharpen"
+    case rotationSweep = "rotation-sweep"
+    case binarize
+    case contrast
+    case upscaleSweep = "upscale-sweep"
+    /// zbar, for 1D codes and QR codes.
+    case zbar
+}
