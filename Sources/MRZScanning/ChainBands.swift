@@ -23,7 +23,9 @@ struct RectifiedBand {
             lines: lines.reversed().map {
                 PixelBox(x: image.width - $0.x - $0.width, y: image.height - $0.y - $0.height, width: $0.width, height: $0.height)
             },
-            quadrilaterals: quadrilaterals.reversed().map { q in Quadrilateral(topLeft: q.bottomRight, topRight: q.bottomLeft, bottomRight: q.topLeft, bottomLeft: q.topRight) },
+            quadrilaterals: quadrilaterals.reversed().map { q in
+                Quadrilateral(topLeft: q.bottomRight, topRight: q.bottomLeft, bottomRight: q.topLeft, bottomLeft: q.topRight)
+            },
             inputGlyphHeight: inputGlyphHeight)
     }
 }
@@ -192,10 +194,11 @@ struct ChainBandFinder {
             boxes.append(PixelBox(x: extent.lowerBound, y: rows.lowerBound, width: extent.count, height: rows.count))
             let t0 = start + Double(extent.lowerBound - border) / k, t1 = start + Double(extent.upperBound - border) / k
             quads.append(
-                Quadrilateral([
-                    corner(line, along: t0, across: -half), corner(line, along: t1, across: -half), corner(line, along: t1, across: half),
-                    corner(line, along: t0, across: half),
-                ].map { Point(x: $0.x / scale, y: $0.y / scale) })!)
+                Quadrilateral(
+                    [
+                        corner(line, along: t0, across: -half), corner(line, along: t1, across: -half), corner(line, along: t1, across: half),
+                        corner(line, along: t0, across: half),
+                    ].map { Point(x: $0.x / scale, y: $0.y / scale) })!)
         }
         let lo = boxes.map(\.x).min()!, hi = boxes.map { $0.x + $0.width }.max()!
         let union = PixelBox(x: lo, y: boxes[0].y, width: hi - lo, height: boxes.last!.y + boxes.last!.height - boxes[0].y)
