@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """MRZ from images: idreader vs PassportEye, in one run.
 
+Also "scale-<N>MP": four idphoto-gen clean pages (SCALE_PAGES) resized to 0.5, 2, 4, 8 and
+12 MP, so that a row per size shows whether a picture's size changes the reading or its cost.
+
 Sets: ../shared/corpus/mrz (real specimen photos) and generated pages
 (tools/mrz-samples: TD3 passports, TD1 cards, MRV-A visas) at three levels, plus
 "turned": mild pages at 90/180/270° (and a few degrees off), "skewed": mild pages 12–15°
@@ -54,6 +57,32 @@ def idphoto_cases(tier):
     return out
 
 
+SCALE_PAGES = ("td3_clean_0000", "td3_clean_0017", "td1_clean_0000", "td2_clean_0000")
+SCALE_MEGAPIXELS = (0.5, 2, 4, 8, 12)
+
+
+def scale_dir():
+    return os.path.join(OUT, f"scale-seed{IDPHOTO_SEED}")
+
+
+def generate_scale():
+    """The same idphoto-gen pages at 0.5 to 12 MP (a phone photo is 12): read exactly at
+    every size, in about the same time."""
+    from PIL import Image
+    d = scale_dir()
+    os.makedirs(d, exist_ok=True)
+    for page in SCALE_PAGES:
+        case = json.load(open(os.path.join(idphoto_dir(), "mrz", f"mrz_{page}.json")))
+        source = Image.open(os.path.join(idphoto_dir(), "mrz", case["image"])).convert("RGB")
+        for mp in SCALE_MEGAPIXELS:
+            out = os.path.join(d, f"{page}-{mp}MP.jpg")
+            if os.path.exists(out):
+                continue
+            f = (mp * 1e6 / (source.width * source.height)) ** 0.5
+            source.resize((round(source.width * f), round(source.height * f)), Image.LANCZOS).save(out, quality=92)
+            open(os.path.splitext(out)[0] + ".txt", "w").write("\n".join(case["mrz_lines"]) + "\n")
+
+
 def generate():
     sets = (("clean", "clean", ["0"], 201), ("mild", "mild", ["0", "5", "-5"], 202), ("hard", "hard", ["0", "4", "-4"], 203),
             ("turned", "mild", ["90", "180", "270", "93", "184", "266"], 204),
@@ -72,6 +101,9 @@ def cases():
     out = {k: [(p, open(os.path.splitext(p)[0] + ".txt").read().split()) for p in v] for k, v in sets.items()}
     for tier in ("clean", "mild", "hard"):
         out["idphoto-" + tier] = idphoto_cases(tier)
+    for mp in SCALE_MEGAPIXELS:
+        paths = sorted(glob.glob(os.path.join(scale_dir(), f"*-{mp}MP.jpg")))
+        out[f"scale-{mp}MP"] = [(p, open(os.path.splitext(p)[0] + ".txt").read().split()) for p in paths]
     return out
 
 
@@ -146,10 +178,13 @@ def row(name, label, items, results):
 def main():
     ours_only = "--ours-only" in sys.argv
     wanted = [a for a in sys.argv[1:] if not a.startswith("--")] or [
-        "corpus", "clean", "mild", "hard", "turned", "skewed", "idphoto-clean", "idphoto-mild", "idphoto-hard"]
+        "corpus", "clean", "mild", "hard", "turned", "skewed", "idphoto-clean", "idphoto-mild", "idphoto-hard"] + [
+        f"scale-{mp}MP" for mp in SCALE_MEGAPIXELS]
     generate()
-    if any(w.startswith("idphoto") for w in wanted):
+    if any(w.startswith(("idphoto", "scale")) for w in wanted):
         generate_idphoto()
+    if any(w.startswith("scale") for w in wanted):
+        generate_scale()
     # wall-clock ms, and CPU ms of the reading process and its children (steadier on a
     # shared machine)
     print(f"idphoto-gen seed {IDPHOTO_SEED}, {IDPHOTO_PER} pages per format and tier; reader {BENCH}")

@@ -112,12 +112,19 @@ extern "C" void czx_free(czx_result *results, int count) {
 
 extern "C" int czx_write_pdf417(const unsigned char *bytes, int length, int width, int height, int margin, int ecc_level,
                                 unsigned char **pixels, int *out_width, int *out_height) {
+    return czx_write("PDF417", bytes, length, width, height, margin, ecc_level, pixels, out_width, out_height);
+}
+
+extern "C" int czx_write(const char *format_name, const unsigned char *bytes, int length, int width, int height, int margin,
+                         int ecc_level, unsigned char **pixels, int *out_width, int *out_height) {
     *pixels = nullptr;
+    ZXing::BarcodeFormats formats;
+    if (!FormatsNamed(format_name, &formats) || formats.count() != 1) return -1;
     try {
         std::wstring contents;
         contents.reserve(length);
         for (int i = 0; i < length; i++) contents.push_back(static_cast<wchar_t>(bytes[i]));
-        ZXing::MultiFormatWriter writer(ZXing::BarcodeFormat::PDF417);
+        ZXing::MultiFormatWriter writer(*formats.begin());
         writer.setMargin(margin).setEncoding(ZXing::CharacterSet::ISO8859_1);
         if (ecc_level >= 0) writer.setEccLevel(ecc_level);
         auto matrix = ZXing::ToMatrix<uint8_t>(writer.encode(contents, width, height));

@@ -11,6 +11,8 @@ public enum DocumentSource: String, Sendable, Codable {
     case mrz
     /// Read from a PDF417 barcode in an image.
     case pdf417
+    /// Read from a barcode of another format than PDF417 in an image (a QR code: `read --only barcodes`).
+    case barcode
     /// Parsed from text given by the user.
     case text
 }

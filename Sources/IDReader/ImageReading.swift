@@ -6,14 +6,80 @@ import IDCommon
 import Imaging
 import MRZScanning
 
+/// The kinds of document a read looks for (`read --only`, `?only=`).
+public struct DocumentKinds: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Machine-readable zones (passports, identity cards, visas).
+    public static let mrz = DocumentKinds(rawValue: 1)
+    /// Licences from PDF417 symbols.
+    public static let pdf417 = DocumentKinds(rawValue: 2)
+    /// Licence payloads in barcodes of other formats than PDF417 (QR codes, as some test
+    /// cards and apps carry them): the contract's `barcodes`.
+    public static let otherBarcodes = DocumentKinds(rawValue: 4)
+    /// What a read looks for unless told: MRZs and PDF417 licences.
+    public static let standard: DocumentKinds = [.mrz, .pdf417]
+
+    /// The contract's names, in its order.
+    static let names: [(name: String, kind: DocumentKinds)] = [("mrz", .mrz), ("pdf417", .pdf417), ("barcodes", .otherBarcodes)]
+    /// The names `init(names:)` takes: `mrz`, `pdf417`, `barcodes`.
+    public static var contractNames: [String] { names.map(\.name) }
+
+    /// The kinds named (`mrz`, `pdf417`, `barcodes`); `nil` when a name is none of them.
+    /// No names at all is `standard`.
+    public init?(names: some Sequence<String>) {
+        var kinds: DocumentKinds = []
+        for name in names {
+            guard let kind = Self.names.first(where: { $0.name == name })?.kind else { return nil }
+            kinds.insert(kind)
+        }
+        self = kinds.isEmpty ? .standard : kinds
+    }
+}
+
 /// What `read(image:)` looks for.
 public struct ReadOptions: Sendable {
     /// Images declaring more pixels are refused with `imageTooLarge`.
     public var maximumPixels = 100_000_000
-    /// `mrz`, `pdf417`, `barcodes`; empty means everything.
-    public var only: Set<String> = []
-    public init(maximumPixels: Int = 100_000_000, only: Set<String> = []) { self.maximumPixels = maximumPixels; self.only = only }
-    func wants(_ kind: String) -> Bool { only.isEmpty || only.contains(kind) }
+    public var only: DocumentKinds = .standard
+    public init(maximumPixels: Int = 100_000_000, only: DocumentKinds = .standard) { self.maximumPixels = maximumPixels; self.only = only }
+}
+
+/// The stages of an image read, in the order `ReadPlan.stages` runs them.
+public enum ReadStage: String, Sendable, Codable, CaseIterable {
+    /// The MRZ's glyph chains (`MRZSearchStage.glyphChains`).
+    case mrzGlyphChains
+    /// The MRZ's morphology bands (`MRZSearchStage.morphology`).
+    case mrzMorphology
+    /// PDF417 in the located symbol regions and the whole picture.
+    case pdf417
+    /// PDF417 rescue passes: turned, cropped, enlarged, straightened copies.
+    case pdf417Rescue
+    /// The MRZ by Tesseract's layout analysis (`MRZSearchStage.layoutAnalysis`).
+    case mrzLayoutAnalysis
+    /// Licence payloads in other barcode formats.
+    case otherBarcodes
+
+    /// The document kind the stage looks for.
+    public var kind: DocumentKinds {
+        switch self {
+        case .mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis: return .mrz
+        case .pdf417, .pdf417Rescue: return .pdf417
+        case .otherBarcodes: return .otherBarcodes
+        }
+    }
+}
+
+/// The order of an image read.  Cheap, general searches first: the MRZ's glyph chains
+/// and morphology (tens of ms), then the PDF417 passes, their rescue passes only when the
+/// first found nothing, and the MRZ's layout analysis last, only when no MRZ and no
+/// licence was found (far more licence photos need the rescue passes — turned or
+/// keystoned symbols — than MRZs need layout analysis).  After a valid MRZ the PDF417
+/// stage looks only in the located symbol regions (a licence photographed beside the
+/// passport).
+enum ReadPlan {
+    static let stages: [ReadStage] = [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .mrzLayoutAnalysis, .otherBarcodes]
 }
 
 extension DocumentReader {
@@ -33,30 +99,30 @@ extension DocumentReader {
         readWithDiagnosis(image: image, options: options).documents
     }
 
-    /// Documents plus, when there are none, the likely reason.
-    ///
-    /// Both searches have a cheap part and a slow one: for PDF417 the located regions and
-    /// the whole image, then the rescue passes (hundreds of ms when there is no symbol);
-    /// for the MRZ the morphology band finder, then Tesseract's layout analysis.  When
-    /// looking for both, the MRZ's cheap part runs first.  If it finds a valid MRZ, the
-    /// licence search looks only at the located symbol regions (a licence photographed
-    /// beside the passport); otherwise the PDF417 passes run, the rescue passes only when
-    /// the cheap ones found nothing, and the MRZ layout analysis last, only when no licence
-    /// was found.  The rescue passes come before the layout analysis because far more
-    /// licence photos need them (turned or keystoned symbols) than MRZs need layout
-    /// analysis.  `only` with one kind runs its search in full.
+    /// Documents plus, when there are none, the likely reason: the stages of `ReadPlan`
+    /// that look for the kinds asked for, in order.
     func readWithDiagnosis(image: GrayImage, options: ReadOptions) -> (documents: [IdentityDocument], failure: MRZScanFailure?, diagnostics: ReadDiagnostics) {
-        let licences = options.wants("pdf417") ? LicenceSearch(image: image, reader: self) : nil
+        let licences = LicenceSearch(image: image, reader: self)
+        let mrz = options.only.contains(.mrz) ? MRZScanner(parser: mrzParser).search(image) : nil
+        var diagnostics = ReadDiagnostics(imageWidth: image.width, imageHeight: image.height)
+        for stage in ReadPlan.stages where options.only.contains(stage.kind) {
+            switch stage {
+            case .mrzGlyphChains: mrz?.run(.glyphChains)
+            case .mrzMorphology: mrz?.run(.morphology)
+            case .pdf417:
+                if mrz?.foundValid == true { licences.lookInLocatedRegions() } else { licences.runFirstPasses() }
+            case .pdf417Rescue:
+                if mrz?.foundValid != true { licences.runRescuePasses() }
+            case .mrzLayoutAnalysis:
+                if licences.documents.isEmpty { mrz?.run(.layoutAnalysis) }
+            case .otherBarcodes: licences.readOtherBarcodes()
+            }
+            diagnostics.stages.append(stage)
+        }
         var mrzDocuments: [IdentityDocument] = []
         var failure: MRZScanFailure?
-        var validMRZ = false
-        var diagnostics = ReadDiagnostics(imageWidth: image.width, imageHeight: image.height)
-        var mrzReadings: [MRZReading] = []
-        if options.wants("mrz") {
-            let scan = MRZScanner(parser: mrzParser).scan(image) {
-                licences?.runPasses()
-                return licences?.documents.isEmpty ?? true
-            }
+        let scan = mrz?.outcome
+        if let scan {
             for reading in scan.readings {
                 var doc = IdentityDocument(
                     mrz: reading.result, source: .mrz,
@@ -68,19 +134,18 @@ extension DocumentReader {
                     characterHeight: scan.quality.characterHeight, sharpness: scan.quality.sharpness,
                     glare: scan.quality.glare, uncertainFields: reading.uncertainFields.map(\.rawValue))
                 mrzDocuments.append(doc)
-                validMRZ = validMRZ || reading.result.isValid
             }
             if scan.readings.isEmpty { failure = scan.failure }
-            mrzReadings = scan.readings
             diagnostics.addRejected(scan.rejected)
             diagnostics.characterHeight = scan.quality.characterHeight
             diagnostics.sharpness = scan.quality.sharpness
             diagnostics.glare = scan.quality.glare
         }
-        if validMRZ { licences?.lookInLocatedRegions() } else { licences?.runPasses() }
-        let licenceDocuments = licences?.documents ?? []
-        diagnostics.addBarcodes(licences?.symbols ?? []) { BarcodeScanner.estimatedSymbolOutline(image) }
-        for (index, reading) in mrzReadings.enumerated() { diagnostics.addMRZ(reading, documentIndex: licenceDocuments.count + index) }
+        let licenceDocuments = licences.documents
+        diagnostics.addBarcodes(licences.symbols) { BarcodeScanner.estimatedSymbolOutline(image) }
+        for (index, reading) in (scan?.readings ?? []).enumerated() {
+            diagnostics.addMRZ(reading, documentIndex: licenceDocuments.count + index, stage: scan?.stage.map(ReadStage.init))
+        }
         return (licenceDocuments + mrzDocuments, failure, diagnostics)
     }
 
@@ -210,14 +275,21 @@ final class LicenceSearch {
         self.reader = reader
     }
 
-    /// The first passes, then the rescue passes if those found no acceptable symbol
-    /// (a structurally broken decode is kept when nothing better turns up).
-    func runPasses() {
-        guard !passesRun else { return }
-        passesRun = true
+    private var firstPassesRun = false, rescuePassesRun = false, firstAccepted = false
+
+    /// The first passes (a structurally broken decode is kept when nothing better turns up).
+    func runFirstPasses() {
+        guard !passesRun, !firstPassesRun else { return }
+        firstPassesRun = true
         let first = scanner.pdf417FirstPasses(image)
+        firstAccepted = !first.accepted.isEmpty
         add(first.accepted.isEmpty ? first.unaccepted : first.accepted)
-        guard first.accepted.isEmpty else { return }
+    }
+
+    /// The rescue passes, when the first passes found no acceptable symbol.
+    func runRescuePasses() {
+        guard !passesRun, firstPassesRun, !firstAccepted, !rescuePassesRun else { return }
+        rescuePassesRun = true
         let rescued = scanner.pdf417RescuePasses(image)
         if !rescued.accepted.isEmpty {
             documents = []
@@ -228,20 +300,36 @@ final class LicenceSearch {
         }
     }
 
+    /// Licence payloads in barcodes of other formats than PDF417.
+    func readOtherBarcodes() {
+        add(BarcodeScanner(includeOtherFormats: true).scan(image).filter { $0.format != .pdf417 }, source: .barcode)
+    }
+
     /// Only the located symbol regions, when the image already gave a valid MRZ.
     func lookInLocatedRegions() {
-        guard !passesRun else { return }
+        guard !passesRun, !firstPassesRun else { return }
         passesRun = true
         add(scanner.pdf417InLocatedRegions(image))
     }
 
-    private func add(_ codes: [Barcode]) {
+    private func add(_ codes: [Barcode], source: DocumentSource = .pdf417) {
         for code in codes {
             let section = BarcodeSection(format: code.format, text: code.text)
-            if let doc = try? reader.read(aamvaPayload: code.bytes, source: .pdf417, barcode: section) {
+            if let doc = try? reader.read(aamvaPayload: code.bytes, source: source, barcode: section) {
                 documents.append(doc)
                 symbols.append(code)
             }
+        }
+    }
+}
+
+extension ReadStage {
+    /// The read stage of an MRZ search stage.
+    init(_ stage: MRZSearchStage) {
+        switch stage {
+        case .glyphChains: self = .mrzGlyphChains
+        case .morphology: self = .mrzMorphology
+        case .layoutAnalysis: self = .mrzLayoutAnalysis
         }
     }
 }

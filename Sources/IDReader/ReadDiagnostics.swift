@@ -30,6 +30,8 @@ public struct ReadDiagnostics: Sendable, Codable, Equatable {
         /// Per line: its corners as the line reads.
         public var lines: [Quadrilateral]
         public var characters: [MarkedCharacter]
+        /// The stage of the read that found it.
+        public var stage: ReadStage?
     }
 
     /// A barcode a document was read from.
@@ -61,6 +63,8 @@ public struct ReadDiagnostics: Sendable, Codable, Equatable {
     public var barcodes: [BarcodeOutline] = []
     /// The candidate MRZ bands looked at and set aside.
     public var rejectedBands: [RejectedBand] = []
+    /// The stages of the read that ran, in order (`ReadPlan`).
+    public var stages: [ReadStage] = []
     /// MRZ character height in pixels, when lines were found.
     public var characterHeight: Int?
     /// Variance of the Laplacian (below ~30 is blurred); `nil` when the MRZ search did not run.
@@ -72,13 +76,13 @@ public struct ReadDiagnostics: Sendable, Codable, Equatable {
 }
 
 extension ReadDiagnostics {
-    mutating func addMRZ(_ reading: MRZReading, documentIndex: Int) {
+    mutating func addMRZ(_ reading: MRZReading, documentIndex: Int, stage: ReadStage?) {
         mrz.append(
             MRZBand(
                 documentIndex: documentIndex, lines: reading.lineQuadrilaterals,
                 characters: reading.markedCharacters.map {
                     MarkedCharacter(kind: $0.kind.rawValue, line: $0.line, column: $0.column, alternative: $0.alternative.map(String.init))
-                }))
+                }, stage: stage))
     }
 
     mutating func addRejected(_ bands: [MRZScanning.RejectedBand]) {

@@ -1,3 +1,4 @@
+import IDReader
 /// The service's routes and what each one accepts.
 enum Endpoint: String, CaseIterable, Sendable {
     case read = "/v1/read", barcodes = "/v1/barcodes", mrz = "/v1/mrz", aamva = "/v1/aamva"
@@ -55,7 +56,7 @@ enum Endpoint: String, CaseIterable, Sendable {
 func parseOnly(_ value: String?) throws(HTTPError) -> Set<String> {
     guard let value else { return [] }
     let kinds = Set(value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) })
-    guard !kinds.isEmpty, kinds.isSubset(of: ["mrz", "pdf417", "barcodes"]) else {
+    guard !kinds.isEmpty, kinds.isSubset(of: DocumentKinds.contractNames) else {
         throw .badRequest("The 'only' query takes a comma-separated list of mrz, pdf417, barcodes, e.g. 'only=pdf417'.")
     }
     return kinds

@@ -10,7 +10,9 @@ final class BandSearch {
     private let input: GrayImage
     private let engine: OCREngine
     private let corrector: MRZCorrector
-    private let workingCopy: GrayImage
+    /// The reduced copy the morphology's oriented views are made from (made on first use:
+    /// most pictures are read by the glyph chains alone).
+    private lazy var workingCopy = OrientedView.workingCopy(of: input)
     private var views: [Int: OrientedView] = [:]
     private var tried: [(quarter: Int, band: [PixelBox])] = []
     /// The line quadrilaterals (input pixels) of the chain bands read.
@@ -29,20 +31,25 @@ final class BandSearch {
         self.input = input
         self.engine = engine
         self.corrector = corrector
-        workingCopy = OrientedView.workingCopy(of: input)
     }
 
-    /// The first valid reading and its band, or `nil`.
-    ///
-    /// Morphology first (a few ms per orientation).  MRZs sit low on the page, so the
-    /// candidates of all four orientations are read lowest first: an upside-down page shows
-    /// its MRZ at the top, the right way up at the bottom, and reading a band upside down
-    /// costs two useless line recognitions.  When the upright view already has a band in
-    /// its lower half, it is read before the other views are made.  Then the wider closing
-    /// (see `OrientedView.gapDivisors`), which merges more clutter.  Tesseract's layout
-    /// analysis (~80 ms per orientation, finds lines in busy layouts) comes last, only if
-    /// `beforeLayoutAnalysis` agrees.
-    func run(beforeLayoutAnalysis: () -> Bool) -> (reading: MRZReading, glyphHeight: Int)? {
+    /// The valid reading one stage of the search finds, with the glyph height of its band
+    /// in input pixels; `nil` when the stage finds none (what it looked at is kept).
+    func run(_ stage: MRZSearchStage) -> (reading: MRZReading, glyphHeight: Int)? {
+        switch stage {
+        case .glyphChains: return glyphChains()
+        case .morphology: return morphology().map { ($0.0, Self.medianHeight($0.1)) }
+        case .layoutAnalysis: return layoutAnalysis().map { ($0.0, Self.medianHeight($0.1)) }
+        }
+    }
+
+    private static func medianHeight(_ band: [PixelBox]) -> Int { band.map(\.height).sorted()[band.count / 2] }
+
+    /// Bands of glyph chains read before any other search.
+    static let maximumChainBands = 4
+
+    /// Glyph chains (`ChainBandFinder`), in each of its binarisations.
+    private func glyphChains() -> (reading: MRZReading, glyphHeight: Int)? {
         let working = ChainBandFinder.workingCopy(of: input)
         for binarisation in ChainBandFinder.binarisations {
             let finder = ChainBandFinder(input: input, working: working, binarisation: binarisation)
@@ -50,16 +57,16 @@ final class BandSearch {
                 if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
             }
         }
-        if let (reading, band) = runMorphologyAndLayout(beforeLayoutAnalysis: beforeLayoutAnalysis) {
-            return (reading, band.map(\.height).sorted()[band.count / 2])
-        }
         return nil
     }
 
-    /// Bands of glyph chains read before any other search.
-    static let maximumChainBands = 4
-
-    private func runMorphologyAndLayout(beforeLayoutAnalysis: () -> Bool) -> (MRZReading, [PixelBox])? {
+    /// Morphology (a few ms per orientation).  MRZs sit low on the page, so the candidates
+    /// of all four orientations are read lowest first: an upside-down page shows its MRZ at
+    /// the top, the right way up at the bottom, and reading a band upside down costs two
+    /// useless line recognitions.  When the upright view already has a band in its lower
+    /// half, it is read before the other views are made.  Then the wider closing (see
+    /// `OrientedView.gapDivisors`), which merges more clutter.
+    private func morphology() -> (MRZReading, [PixelBox])? {
         var candidates = bandCandidates(in: view(0))
         var otherViewsLooked = false
         if candidates.first.map({ $0.lowness < 0.5 }) ?? true {
@@ -77,8 +84,12 @@ final class BandSearch {
         for candidate in lowestFirst([0, 1, 3, 2].flatMap { bandCandidates(in: view($0), round: 1) }) {
             if let reading = read(candidate.band, quarter: candidate.quarter) { return (reading, candidate.band) }
         }
-        guard beforeLayoutAnalysis() else { return nil }
-        // upright first, upside down last
+        return nil
+    }
+
+    /// Tesseract's layout analysis (~80 ms per orientation; finds lines in busy layouts),
+    /// upright first, upside down last.
+    private func layoutAnalysis() -> (MRZReading, [PixelBox])? {
         for quarter in [0, 1, 3, 2] {
             for band in view(quarter).layoutBands(engine: engine).prefix(Self.maximumBandsPerOrientation) {
                 if let reading = read(band, quarter: quarter) { return (reading, band) }

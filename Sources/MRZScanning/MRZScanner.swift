@@ -74,31 +74,18 @@ public struct MRZScanner: Sendable {
         self.corrector = MRZCorrector(parser: parser)
     }
 
-    /// Valid readings first; an invalid best reading only when no valid one exists.
-    /// `beforeLayoutAnalysis` runs when the fast band finder has found no valid MRZ, before
-    /// the slow last resort (Tesseract's layout analysis in every orientation, hundreds of
-    /// ms); returning `false` skips it.  A caller looking for other documents in the image
-    /// runs its own slow search there and goes on only when that found nothing.
-    /// `rejected`: the candidate bands looked at and set aside (for `--annotate`).
-    public func scan(
-        _ input: GrayImage, beforeLayoutAnalysis: () -> Bool = { true }
-    ) -> (readings: [MRZReading], quality: ImageQuality, failure: MRZScanFailure?, rejected: [RejectedBand]) {
-        var quality = Self.measure(input)
-        guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else {
-            return ([], quality, .modelMissing, [])
-        }
-        let search = BandSearch(input: input, engine: engine, corrector: corrector)
-        if let (reading, glyphHeight) = search.run(beforeLayoutAnalysis: beforeLayoutAnalysis) {
-            quality.characterHeight = glyphHeight
-            // a band read before it that parsed but failed its checks was set aside too
-            let setAside = search.best.map { [RejectedBand(lines: $0.lineQuadrilaterals, reason: .noValidReading)] } ?? []
-            return ([reading], quality, nil, search.rejected + setAside)
-        }
-        let heights = search.heights
-        quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]
-        let failure = Self.likelyCause(quality, foundLines: !heights.isEmpty)
-        return (search.best.map { [$0] } ?? [], quality, failure, search.rejected)
+    /// Every stage of the search in turn (`MRZSearchStage.allCases`) until one finds a
+    /// valid MRZ.  Valid readings first; an invalid best reading only when no valid one
+    /// exists.  `rejected`: the candidate bands looked at and set aside (for `--annotate`).
+    public func scan(_ input: GrayImage) -> MRZScan {
+        let search = self.search(input)
+        for stage in MRZSearchStage.allCases where search.run(stage) == nil {}
+        return search.outcome
     }
+
+    /// A search of `input` to run stage by stage (`MRZSearch.run`): a caller looking for
+    /// other documents in the same picture runs its own searches between the stages.
+    public func search(_ input: GrayImage) -> MRZSearch { MRZSearch(input: input, scanner: self) }
 
     /// The line images of the MRZ read in `input`, as given to the OCR (scaled to the
     /// network's input height, primary view), with the reading; for evaluating the model
@@ -165,6 +152,82 @@ public struct MRZScanner: Sendable {
         if q.sharpness < 30 { return .blurred }
         if q.glare > 0.08 { return .glare }
         return .noMRZ
+    }
+}
+
+/// The stages of the MRZ search, cheapest and most general first.
+public enum MRZSearchStage: String, Sendable, Codable, CaseIterable {
+    /// Glyph chains at any angle, each band straightened by its own homography
+    /// (`ChainBandFinder`): tens of ms, finds most MRZs.
+    case glyphChains
+    /// Line blobs joined by a closing in the four quarter turns, deskewed
+    /// (`OrientedView.morphologyBands`): a few ms per orientation.
+    case morphology
+    /// Tesseract's layout analysis in the four quarter turns: ~80 ms per orientation,
+    /// for busy layouts; the last resort.
+    case layoutAnalysis
+}
+
+/// What an MRZ search found (`MRZScanner.scan`, `MRZSearch.outcome`).
+public struct MRZScan: Sendable {
+    /// The valid reading, or the best invalid one; empty when nothing parsed.
+    public let readings: [MRZReading]
+    public let quality: ImageQuality
+    /// Why no valid MRZ was read.
+    public let failure: MRZScanFailure?
+    /// The candidate bands set aside.
+    public let rejected: [RejectedBand]
+    /// The stage that found the valid reading.
+    public let stage: MRZSearchStage?
+}
+
+/// One picture's MRZ search, stage by stage; what each stage saw is kept for the outcome.
+/// Not for sharing between threads (the OCR engine is the calling thread's).
+public final class MRZSearch {
+    private let input: GrayImage
+    private let bands: BandSearch?
+    private var quality: ImageQuality
+    private var found: (reading: MRZReading, glyphHeight: Int, stage: MRZSearchStage)?
+
+    init(input: GrayImage, scanner: MRZScanner) {
+        self.input = input
+        quality = MRZScanner.measure(input)
+        if let tessdata = scanner.tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) {
+            bands = BandSearch(input: input, engine: engine, corrector: scanner.corrector)
+        } else {
+            bands = nil
+        }
+    }
+
+    /// Runs `stage` (once; again it does nothing) unless a valid MRZ was found already;
+    /// the valid reading when this stage found it.
+    @discardableResult public func run(_ stage: MRZSearchStage) -> MRZReading? {
+        guard found == nil, let bands, !ran.contains(stage) else { return nil }
+        ran.insert(stage)
+        guard let (reading, height) = bands.run(stage) else { return nil }
+        found = (reading, height, stage)
+        return reading
+    }
+
+    private var ran: Set<MRZSearchStage> = []
+
+    /// Whether a stage has found a valid MRZ.
+    public var foundValid: Bool { found != nil }
+
+    /// What the stages run so far found.
+    public var outcome: MRZScan {
+        var quality = self.quality
+        guard let bands else { return MRZScan(readings: [], quality: quality, failure: .modelMissing, rejected: [], stage: nil) }
+        if let found {
+            quality.characterHeight = found.glyphHeight
+            // a band read before it that parsed but failed its checks was set aside too
+            let setAside = bands.best.map { [RejectedBand(lines: $0.lineQuadrilaterals, reason: .noValidReading)] } ?? []
+            return MRZScan(readings: [found.reading], quality: quality, failure: nil, rejected: bands.rejected + setAside, stage: found.stage)
+        }
+        let heights = bands.heights
+        quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]
+        let failure = MRZScanner.likelyCause(quality, foundLines: !heights.isEmpty)
+        return MRZScan(readings: bands.best.map { [$0] } ?? [], quality: quality, failure: failure, rejected: bands.rejected, stage: nil)
     }
 }
 

@@ -24,7 +24,7 @@ final class ConcurrencyTests: XCTestCase {
             images.append(i % 3 == 0 ? symbol.rotated(degrees: 7) : symbol)
         }
         let reader = DocumentReader()
-        let options = IDReader.ReadOptions(only: ["pdf417"])
+        let options = IDReader.ReadOptions(only: .pdf417)
         let frozen = images
         let serial = frozen.map { reader.read(image: $0, options: options) }
         let results = ResultSlots<[String]>(count: images.count)

@@ -158,7 +158,7 @@ final class MoreBadInputTests: XCTestCase {
         for (img, x0) in [(a, 100), (b, a.width + 200)] {
             for y in 0..<img.height { for x in 0..<img.width { canvas.pixels[(y + 100) * w + x0 + x] = img.pixels[y * img.width + x] } }
         }
-        let docs = DocumentReader().read(image: canvas, options: IDReader.ReadOptions(only: ["pdf417"]))
+        let docs = DocumentReader().read(image: canvas, options: IDReader.ReadOptions(only: .pdf417))
         XCTAssertEqual(docs.count, 2)
     }
 

@@ -157,7 +157,7 @@ case "ocr-lines":
     }
 case "mrz-images", "read-images":
     // FILE: one image path per line.  Per image: the MRZ lines read, valid, ms.
-    let options = args[1] == "mrz-images" ? IDReader.ReadOptions(only: ["mrz"]) : IDReader.ReadOptions()
+    let options = args[1] == "mrz-images" ? IDReader.ReadOptions(only: .mrz) : IDReader.ReadOptions()
     let reader = DocumentReader()
     for path in text.split(separator: "\n").map(String.init) {
         let start = Date(), cpuStart = cpuSeconds()

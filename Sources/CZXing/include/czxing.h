@@ -32,6 +32,10 @@ void czx_free(czx_result *results, int count);
 /// the minimum size; returns 0 on success.
 int czx_write_pdf417(const unsigned char *bytes, int length, int width, int height, int margin, int ecc_level,
                      unsigned char **pixels, int *out_width, int *out_height);
+/// Like czx_write_pdf417 for the one format named `format_name` (our name for it, e.g.
+/// "QRCode", "DataMatrix", "Aztec"); -1 for an unknown name or content that does not fit.
+int czx_write(const char *format_name, const unsigned char *bytes, int length, int width, int height, int margin, int ecc_level,
+              unsigned char **pixels, int *out_width, int *out_height);
 
 void czx_free_image(unsigned char *pixels);
 
