@@ -150,6 +150,21 @@ FIELDS = {
 }
 
 
+def corpus_groups(items):
+    """The corpus's images by format (MANIFEST.tsv) and by kind: "scan" (scanners and
+    document readers), "photo" (a camera), "web" (specimen figures from the web)."""
+    import csv
+    manifest = {row["file"]: row for row in csv.DictReader(open(os.path.join(CORPUS, "MANIFEST.tsv")), delimiter="\t")}
+    groups = {}
+    for index, (path, _) in enumerate(items):
+        row = manifest.get(os.path.basename(path), {})
+        notes = row.get("notes", "").lower()
+        kind = "scan" if notes.startswith("scan") else "photo" if "photo" in notes else "web"
+        for key in (row.get("format", "?"), kind):
+            groups.setdefault(key, []).append(index)
+    return groups
+
+
 def field_accuracy(items, results):
     """Fraction of (image, field) pairs read exactly; a missing reading gets every field wrong."""
     right = total = 0
@@ -193,13 +208,21 @@ def main():
     for name, items in cases().items():
         if not items or name not in wanted:
             continue
-        row(name, "idreader read", items, ours(items, "read-images"))
+        results = ours(items, "read-images")
+        row(name, "idreader read", items, results)
+        if name == "corpus":
+            for group, indices in sorted(corpus_groups(items).items()):
+                row(f"corpus {group}", "idreader read", [items[i] for i in indices], [results[i] for i in indices])
         if "--read-only" not in sys.argv:
             row(name, "idreader read --only mrz", items, ours(items, "mrz-images"))
         if ours_only:
             continue
         try:
-            row(name, "PassportEye", items, passporteye(items))
+            theirs = passporteye(items)
+            row(name, "PassportEye", items, theirs)
+            if name == "corpus":
+                for group, indices in sorted(corpus_groups(items).items()):
+                    row(f"corpus {group}", "PassportEye", [items[i] for i in indices], [theirs[i] for i in indices])
         except ImportError:
             print(f"| {name} | PassportEye | not installed (pip install passporteye) | | | | | | |")
 

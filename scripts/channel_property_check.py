@@ -3,8 +3,11 @@
 import json
 import sys
 
-# valid-but-wrong readings per 100 000 MRZs at seed 7 (measured; the closing note of issue 17)
-RATCHET = {"signalled misreadings": 57, "every measured misreading": 71}
+# valid-but-wrong readings per 100 000 MRZs at seed 7.  Measured with the reader of issue
+# 17's close (57 and 71) until both views of every MRZ were drawn up front; since then a
+# change to the judge no longer moves the random stream of the MRZs after the one it decides
+# differently, and the same reader measures 59 and 69: the ratchets from then on.
+RATCHET = {"signalled misreadings": 59, "every measured misreading": 69}
 
 
 def main():

@@ -46,9 +46,11 @@ import MRZ
             let truth = confusable(generator.next(), using: &stress)
             var readings: [MRZReading] = []
             var firstViewRight = true
-            // the primary view, then the retry view when that is not confidently valid
-            for view in 0..<2 {
-                let simulated = channel.read(truth)
+            // the primary view, then the retry view when that is not confidently valid; both
+            // drawn for every MRZ, so that what the judge decides does not shift the random
+            // stream of the MRZs after it (runs of two judges compare the same readings)
+            let views = [channel.read(truth), channel.read(truth)]
+            for (view, simulated) in views.enumerated() {
                 let lines = simulated.first.map(ocrLine)
                 if view == 0 { firstViewRight = lines.map(\.text) == truth }
                 guard let reading = judge.judge(lines, confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) }) else { continue }
