@@ -55,9 +55,14 @@ final class Exchange: @unchecked Sendable {
 
     func append(_ data: UnsafeRawBufferPointer) { body.append(contentsOf: data) }
 
-    /// A chunk of a multipart part; offset 0 starts a new part.
+    /// A chunk of a multipart part; offset 0 starts a new part.  libmicrohttpd may
+    /// announce a part with an empty chunk at offset 0 before its first bytes, also at
+    /// offset 0: that is the same part, not an empty one before it (a test saw 9 results
+    /// for 8 files, one empty and every name after it shifted).
     func appendPart(key: String, filename: String?, offset: UInt64, data: UnsafeRawBufferPointer) {
-        if offset == 0 || parts.isEmpty { parts.append((filename ?? "-", key == "file", [])) }
+        let name = filename ?? "-", isFile = key == "file"
+        let announcedOnly = parts.last.map { $0.bytes.isEmpty && $0.name == name && $0.isFile == isFile } ?? false
+        if parts.isEmpty || (offset == 0 && !announcedOnly) { parts.append((name, isFile, [])) }
         parts[parts.count - 1].bytes.append(contentsOf: data)
     }
 
