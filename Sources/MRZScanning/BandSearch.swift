@@ -161,7 +161,8 @@ final class BandSearch {
             rejected.append(RejectedBand(lines: quads, reason: RejectedBand.Reason(shapes: shapes)))
             return nil
         }
-        let lineReader = LineReader(corrector: corrector, engine: engine, image: region.image)
+        var lineReader = LineReader(corrector: corrector, engine: engine, image: region.image)
+        lineReader.otherLines = region.band
         var reading = lineReader.read(region.band)
         reading?.source = region
         reading?.lineQuadrilaterals = quads

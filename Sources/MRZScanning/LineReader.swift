@@ -36,10 +36,14 @@ struct LineReader {
         static let wideSides = View(margin: 0.4, side: 1.6)
     }
 
+    /// The band's other lines, painted out of a line's crop where they reach into its
+    /// margins (lines 1.4 glyph heights apart put the next line's tops in the crop).
+    var otherLines: [PixelBox] = []
+
     /// OCR of one line box in `view`, without what the decoder read in the crop's room
     /// beside the box (`insideBox`).
     func ocrLine(_ box: PixelBox, view: View = .primary, alternatives: Bool = true) -> OCRLine? {
-        let crop = Self.lineCrop(box, in: image, view: view, height: engine.inputHeight)
+        let crop = Self.lineCrop(box, in: image, view: view, height: engine.inputHeight, others: otherLines.filter { $0 != box })
         return engine.lines(in: crop.image, mode: OCREngine.rawLine, alternatives: alternatives)
             .max(by: { $0.glyphs.count < $1.glyphs.count })
             .map { Self.insideBox($0, box: crop.box, glyphHeight: crop.glyphHeight) }
@@ -62,10 +66,30 @@ struct LineReader {
     }
 
     /// `lineImage`, with where the box's ends and its glyph height fall in it.
-    static func lineCrop(_ box: PixelBox, in image: GrayImage, view: View, height: Int) -> (image: GrayImage, box: ClosedRange<Double>, glyphHeight: Double) {
+    static func lineCrop(
+        _ box: PixelBox, in image: GrayImage, view: View, height: Int, others: [PixelBox] = []
+    ) -> (image: GrayImage, box: ClosedRange<Double>, glyphHeight: Double) {
         let padY = Int(Double(box.height) * view.margin) + 2, padX = Int((Double(box.height) * view.side).rounded())
-        let x0 = max(0, box.x - padX)
-        let crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
+        let x0 = max(0, box.x - padX), y0 = max(0, box.y - padY)
+        var crop = image.cropped(x: box.x - padX, y: box.y - padY, width: box.width + 2 * padX, height: box.height + 2 * padY)
+        // rows nearer another line than this one's glyphs: paper
+        var painted: [(from: Int, to: Int)] = []
+        for other in others {
+            if other.y >= box.y + box.height {
+                painted.append(((box.y + box.height + other.y) / 2 - y0, crop.height))
+            } else if other.y + other.height <= box.y {
+                painted.append((0, (other.y + other.height + box.y) / 2 - y0))
+            }
+        }
+        if !painted.isEmpty, crop.width > 0, crop.height > 0 {
+            let paper = crop.percentile(0.8, in: PixelBox(x: 0, y: 0, width: crop.width, height: crop.height))
+            for (from, to) in painted {
+                let a = max(0, min(crop.height, from)), b = max(a, min(crop.height, to))
+                for y in a..<b {
+                    for x in 0..<crop.width { crop.pixels[y * crop.width + x] = paper }
+                }
+            }
+        }
         let factor = min(6, Double(height) / Double(max(crop.height, 1)))
         let scaled = abs(factor - 1) > 0.02 ? crop.scaled(by: factor) : crop
         let f = abs(factor - 1) > 0.02 ? Double(scaled.width) / Double(max(1, crop.width)) : 1

@@ -60,6 +60,10 @@ struct ReadingJudge {
                 return line
             }
             let text = result.lines[index]
+            // a glyph dropped and another added further on keeps the length and shifts the
+            // characters between: OCR-B is set at one pitch, so each character must stand
+            // where its column is
+            if Self.isMisaligned(lines[index]) { free.forEach { doubt($0.name) } }
             for field in free where !(0..<Self.confirmingViews).contains(where: { Self.confirms(field, first: lines[index], as: text, second: view($0)) }) {
                 doubt(field.name)
                 // the views disagree: the field stays uncertain, and shows what most views read
@@ -88,6 +92,23 @@ struct ReadingJudge {
         var reading = MRZReading(result: shown, changes: correction.changes, uncertainFields: uncertain)
         reading.doubtedCharacters = Self.doubtedCharacters(result, uncertain: uncertain, lines: lines, doubtful: doubtful)
         return reading
+    }
+
+    /// Whether the characters of `line` do not stand at one pitch: two neighbours less
+    /// than half a pitch apart (one glyph read twice, or an extra one) or more than 1.6
+    /// pitches (a glyph dropped), or three steps together three quarters of a pitch off;
+    /// the pitch being the median step.  Lines without the
+    /// decoder's positions (simulated) are taken as aligned.
+    static func isMisaligned(_ line: OCRLine) -> Bool {
+        let placed = line.glyphs.enumerated().compactMap { i, g in g.centre.map { (column: i, x: $0) } }
+        var steps: [Double] = []
+        for (a, b) in zip(placed, placed.dropFirst()) where b.column == a.column + 1 { steps.append(b.x - a.x) }
+        guard steps.count >= 10 else { return false }
+        let pitch = steps.sorted()[steps.count / 2]
+        if steps.contains(where: { $0 < 0.4 * pitch || $0 > 1.75 * pitch }) { return true }
+        // a glyph dropped that the decoder spread over the steps around it (1.5 + 1.5
+        // pitches) shows in three steps together
+        return steps.indices.dropLast(2).contains { abs(steps[$0] + steps[$0 + 1] + steps[$0 + 2] - 3 * pitch) > 0.9 * pitch }
     }
 
     /// Per character, what most of the views (three or more, of equal length) read in
