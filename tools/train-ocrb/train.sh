@@ -3,7 +3,8 @@
 #
 #   tools/train-ocrb/train.sh            # everything: data, training, model, evaluation
 #   WORK=/tmp/x ITERATIONS=60000 tools/train-ocrb/train.sh
-#   CORPUS_LINES=DIR INSTALL=0 tools/train-ocrb/train.sh   # also the corpus lines; keep tessdata/
+#   CORPUS_LINES=DIR tools/train-ocrb/train.sh   # the evaluation also reads the corpus photos' lines
+#   INSTALL=1 tools/train-ocrb/train.sh          # and copy the new model into tessdata/
 #
 # Stages, in order (each leaves a marker in $WORK and is skipped when re-run; training
 # resumes from its last checkpoint):
@@ -23,8 +24,9 @@
 #   choice 2  the best of phase 2's candidates and phase 1's choice; to integer weights
 #   evaluate  the new model and the model the repo had (kept in $WORK/old) in one run:
 #             our test set, idphoto-gen's test seed, and CORPUS_LINES if given
-# The new model is $WORK/final/ocrb.traineddata, copied to tessdata/ unless INSTALL=0
-# (then compare first: $WORK/evaluation.md, and copy it by hand if it is better).
+# The new model is $WORK/final/ocrb.traineddata; tessdata/ keeps the repo's model unless
+# INSTALL=1: compare first ($WORK/evaluation.md; this recipe's model was not adopted,
+# tessdata/README.md says why), then copy it by hand if it is better.
 # Nothing generated here goes into git except the final model.  Seeds of idphoto-gen that
 # the project's benchmarks use (3 and 11) must not be among the training or validation ones.
 set -euo pipefail
@@ -45,7 +47,7 @@ IDPHOTO_CROPS=${IDPHOTO_CROPS:-2}    # crops of each line, each framed anew
 IDPHOTO_VAL_SEED=${IDPHOTO_VAL_SEED:-2001} IDPHOTO_VAL_PER=${IDPHOTO_VAL_PER:-8}
 IDPHOTO_TEST_SEED=${IDPHOTO_TEST_SEED:-3001} IDPHOTO_TEST_PER=${IDPHOTO_TEST_PER:-10}
 CORPUS_LINES=${CORPUS_LINES:-}       # optional: the corpus photos' line crops, evaluated only
-INSTALL=${INSTALL:-1}
+INSTALL=${INSTALL:-0}
 # Input height 24: half the recognition time of height 36 per MRZ line, the reader's main
 # cost (measured: tessdata/README.md).
 NET_SPEC=${NET_SPEC:-'[1,24,0,1 Ct3,3,16 Mp3,3 Lfys48 Lbx96 O1c1]'}
