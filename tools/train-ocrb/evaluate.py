@@ -17,7 +17,13 @@ Real photos: `--corpus-lines DIR` adds the MRZ line images IDReader's reader cut
 line from the corpus) at our model's input height; both models read those images
 (Tesseract rescales them to eng's height).
 
-  evaluate.py [--work DIR] [--model DIR] [--lines N] [--fixtures DIR] [--corpus-lines DIR]
+idphoto-gen's photos: `--idphoto-lines DIR` adds the MRZ lines idphoto_lines.py cut from
+them in the reader's frame (CASE-K.png + CASE-K.gt.txt, already at our model's input
+height), one row per tier.  `--baseline DIR` also reads every set with the model in DIR
+(another ocrb.traineddata, e.g. the one before a retraining), in the same run.
+
+  evaluate.py [--work DIR] [--model DIR] [--baseline DIR] [--lines N] [--fixtures DIR]
+              [--corpus-lines DIR] [--idphoto-lines DIR]
   --fixtures DIR  also (re)write a small committed fixture set there (used by the tests)
 """
 import argparse
@@ -178,6 +184,8 @@ def main():
     ap.add_argument("--lines", type=int, default=200)
     ap.add_argument("--fixtures")
     ap.add_argument("--corpus-lines")
+    ap.add_argument("--idphoto-lines", help="lines cut by idphoto_lines.py ... lines")
+    ap.add_argument("--baseline", help="a folder with another ocrb.traineddata, read on every set too")
     ap.add_argument("--seed", type=int, default=909,
                     help="text and degradation seed; 909 is the reported test set, 808 the "
                          "validation set that chooses among checkpoints")
@@ -193,8 +201,13 @@ def main():
     os.makedirs(evaldir, exist_ok=True)
     lines = mrzlines.lines(args.lines, args.seed)
     fonts = [os.path.join(render.FONT_DIR, f) for f in render.FONTS]
-    models = [("ocrb", os.path.abspath(args.model), network_input_height(os.path.join(args.model, "ocrb.traineddata"))),
-              ("eng", None, network_input_height(ENG))]
+    # (label, Tesseract language, tessdata folder, input height); ours first
+    models = [("ocrb", "ocrb", os.path.abspath(args.model), network_input_height(os.path.join(args.model, "ocrb.traineddata")))]
+    if args.baseline:
+        models.append(("ocrb-old", "ocrb", os.path.abspath(args.baseline),
+                       network_input_height(os.path.join(args.baseline, "ocrb.traineddata"))))
+    models.append(("eng", "eng", None, network_input_height(ENG)))
+    ours = [m for m in models if m[1] == "ocrb"]
     rows, by_height = [], []
     # a view other than the reader's is kept under its own name in --sets
     variant = "" if (args.view_margin, args.view_sides, args.smooth) == (0.4, 1.0, None) else \
@@ -211,14 +224,14 @@ def main():
                 out.append(small)
             return out
         for view in ["normalised"] if args.ours_only else ["raw", "normalised"]:
-            for lang, tessdata, height in models[:1] if args.ours_only else models:
+            for label, lang, tessdata, height in ours if args.ours_only else models:
                 files = paths if view == "raw" else reader_view(height)
-                texts, seconds = recognise(files, lang, tessdata, evaldir, f"{level}-{view}-{lang}", "7" if view == "raw" else "13")
+                texts, seconds = recognise(files, lang, tessdata, evaldir, f"{level}-{view}-{label}", "7" if view == "raw" else "13")
                 errors = sum(edit_distance(t, g) for t, g in zip(texts, lines))
                 chars = sum(len(g) for g in lines)
                 exact = sum(t == g for t, g in zip(texts, lines))
-                rows.append((level, view, lang, errors, chars, exact, len(lines), 1000 * seconds / len(lines)))
-                if view == "normalised" and lang == "ocrb":
+                rows.append((level, view, label, errors, chars, exact, len(lines), 1000 * seconds / len(lines)))
+                if view == "normalised" and label == "ocrb":
                     by_height += errors_by_height(level, texts, lines, text_boxes)
         if args.fixtures and level in ("clean", "mild"):
             os.makedirs(args.fixtures, exist_ok=True)
@@ -226,20 +239,32 @@ def main():
                 Image.open(paths[n]).save(os.path.join(args.fixtures, f"{level}-{n:02d}.png"), optimize=True)
                 with open(os.path.join(args.fixtures, f"{level}-{n:02d}.gt.txt"), "w") as f:
                     f.write(lines[n] + "\n")
-    if args.corpus_lines:
-        names = sorted(f[:-4] for f in os.listdir(args.corpus_lines) if f.endswith(".pgm"))
-        files = [os.path.join(args.corpus_lines, n + ".pgm") for n in names]
-        truth = [open(os.path.join(args.corpus_lines, n + ".gt.txt")).read().strip() for n in names]
-        for lang, tessdata, _ in models:
-            texts, seconds = recognise(files, lang, tessdata, evaldir, f"corpus-{lang}", "13")
+    def line_images(directory, ext):  # (name, image path, expected line), sorted by name
+        names = sorted(f[:-len(ext)] for f in os.listdir(directory) if f.endswith(ext))
+        return [(n, os.path.join(directory, n + ext), open(os.path.join(directory, n + ".gt.txt")).read().strip())
+                for n in names]
+
+    def read_set(name, view, items, tag, chosen):
+        for label, lang, tessdata, _ in chosen:
+            texts, seconds = recognise([path for _, path, _ in items], lang, tessdata, evaldir, f"{tag}-{label}", "13")
+            truth = [g for _, _, g in items]
             errors = sum(edit_distance(t, g) for t, g in zip(texts, truth))
-            rows.append(("corpus photos", "as read", lang, errors, sum(len(g) for g in truth),
+            rows.append((name, view, label, errors, sum(len(g) for g in truth),
                          sum(t == g for t, g in zip(texts, truth)), len(truth), 1000 * seconds / len(truth)))
+    if args.corpus_lines:
+        read_set("corpus photos", "as read", line_images(args.corpus_lines, ".pgm"), "corpus",
+                 ours if args.ours_only else models)
+    if args.idphoto_lines:
+        items = line_images(args.idphoto_lines, ".png")
+        for tier in ["clean", "mild", "hard"]:  # case names: mrz_<format>_<tier>_<n>-<line>
+            picked = [item for item in items if f"_{tier}_" in item[0]]
+            if picked:
+                read_set(f"idphoto {tier}", "idphoto-gen", picked, f"idphoto-{tier}", ours if args.ours_only else models)
     print(f"Held-out set: {args.lines} lines per level (seed {args.seed}), glyphs by ImageMagick, fonts {', '.join(render.FONTS)}.\n")
     print("| level | lines | model | CER | character errors | exact lines | ms/line (incl. load) |")
     print("|---|---|---|---|---|---|---|")
-    for level, view, lang, errors, chars, exact, total, ms in rows:
-        name = "ocrb (ours)" if lang == "ocrb" else "eng + whitelist"
+    for level, view, label, errors, chars, exact, total, ms in rows:
+        name = {"ocrb": "ocrb (ours)", "ocrb-old": "ocrb (baseline)"}.get(label, "eng + whitelist")
         print(f"| {level} | {view} | {name} | {100 * errors / chars:.3f} % | {errors} / {chars} | {exact} / {total} | {ms:.1f} |")
     print("\nReader's view, ocrb, by character height in the rendered line (where the errors are):\n")
     print("| level | character height | lines | CER | exact lines |")

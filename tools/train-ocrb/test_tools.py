@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests of the training and evaluation tools themselves (run by `make test`):
-the text generator's check digits, the turned text's box, the reader's crop geometry,
-the edit distance and the model's input height.
+the text generator's check digits and its look-alike documents, the turned text's box, the
+reader's crop geometry, the cut of idphoto-gen's lines, the edit distance and the model's
+input height.
 
   python3 -m unittest discover -s tools/train-ocrb -p 'test_*.py'
 """
@@ -16,7 +17,9 @@ import numpy as np
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cv2  # noqa: E402
 import evaluate  # noqa: E402
+import idphoto_lines  # noqa: E402
 import mrzlines  # noqa: E402
 import render  # noqa: E402
 import resize_input  # noqa: E402
@@ -70,6 +73,95 @@ class CheckDigitTests(unittest.TestCase):
         for line in lines:
             self.assertIn(len(line), (30, 36, 44), line)
             self.assertTrue(set(line) <= set(mrzlines.CHARSET), line)
+
+
+class ConfusableTextTests(unittest.TestCase):
+    def test_without_a_weight_the_text_is_as_before(self):
+        self.assertEqual(mrzlines.lines(300, 101), mrzlines.lines(300, 101, 0))
+
+    def test_look_alike_documents_keep_their_check_digits(self):
+        rng = random.Random(4)
+        for _ in range(100):
+            line1, line2 = mrzlines.td3(rng, confusable=True)
+            self.assertEqual((len(line1), len(line2)), (44, 44))
+            for start, end in ((0, 9), (13, 19), (21, 27), (28, 42)):
+                self.assertEqual(line2[end], mrzlines.check(line2[start:end]), line2)
+            self.assertTrue(set(line1[5:]) <= set(mrzlines.CONFUSABLE_LETTERS + ["<"]), line1)
+            self.assertTrue(set(line2[:9]) <= set(mrzlines.CONFUSABLE_ALL + ["<"]), line2)
+
+    def test_the_weight_brings_look_alikes_side_by_side(self):
+        def near_pairs(lines):  # look-alike pairs whose two characters stand within 5 places
+            return sum(sum(a in line and b in line and abs(line.index(a) - line.index(b)) < 6
+                           for a, b in mrzlines.CONFUSABLE) for line in lines) / len(lines)
+        rng = random.Random(5)
+        documents = [line for _ in range(300) for line in mrzlines.confusable_document(rng)]
+        # (every document also has its dates and check digits, as the plain ones)
+        self.assertGreater(near_pairs(documents), 1.8 * near_pairs(mrzlines.lines(len(documents), 7)))
+        for line in mrzlines.lines(500, 7, 3):
+            self.assertIn(len(line), (30, 36, 44), line)
+            self.assertTrue(set(line) <= set(mrzlines.CHARSET), line)
+
+
+class IdphotoLinesTests(unittest.TestCase):
+    """A document drawn with idphoto-gen's MRZ geometry (gen.py render_mrz_doc), turned and
+    put in perspective; the cut must find each line where it is."""
+    LINES = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+
+    def photo(self, ch=20.0, pitch_factor=1.03, line_pitch=1.7):
+        from PIL import ImageDraw, ImageFont
+        size = ch / idphoto_lines.OCRB_CAP
+        font = ImageFont.truetype(idphoto_lines.OCRB, round(size))
+        pitch = 0.723 * size * pitch_factor
+        w, h = int(46 * pitch + 80), int(ch * 5 + 80)
+        doc = Image.new("L", (w, h), 235)
+        draw = ImageDraw.Draw(doc)
+        left, first_top, lp = 40.0, 40.0, line_pitch * ch
+        cap_off = font.getbbox("A")[1]
+        for k, line in enumerate(self.LINES):
+            for i, c in enumerate(line):
+                draw.text((left + i * pitch, first_top + k * lp - cap_off), c, font=font, fill=20)
+        quad = np.float64([[left - 0.1 * pitch, first_top - 0.1 * ch], [left + 44 * pitch, first_top - 0.1 * ch],
+                           [left + 44 * pitch, first_top + lp + 1.1 * ch], [left - 0.1 * pitch, first_top + lp + 1.1 * ch]])
+        # a turn of 6 degrees and some perspective, as idphoto-gen's mild and hard tiers
+        corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        moved = np.float32([[30, 60], [w + 20, 10], [w + 40, h + 30], [10, h + 70]])
+        matrix = cv2.getPerspectiveTransform(corners, moved)
+        photo = cv2.warpPerspective(np.asarray(doc), matrix, (w + 80, h + 120), borderValue=235)
+        q = np.hstack([quad, np.ones((4, 1))]) @ matrix.T
+        case = dict(mrz_lines=self.LINES, mrz_quad=(q[:, :2] / q[:, 2:3]).tolist(), tier="mild",
+                    render=dict(mrz_char_height_px=ch, mrz_char_pitch_px=pitch))
+        return photo, case
+
+    def test_each_line_is_cut_in_the_readers_frame(self):
+        photo, case = self.photo()
+        rect, boxes = idphoto_lines.line_boxes(case, photo)
+        for box in boxes:
+            view = np.asarray(idphoto_lines.cut(photo, case, rect, box, 48, margin=0.4, sides=1.0))
+            self.assertEqual(view.shape[0], 48)
+            ink = np.argwhere(view < 128)
+            top, left = ink.min(axis=0)
+            bottom, right = ink.max(axis=0) + 1
+            height = box[3] - box[1]
+            pad = int(0.4 * height) + 2
+            scale = 48 / round(height + 2 * pad)  # view height / crop height
+            self.assertAlmostEqual(top, pad * scale, delta=2)
+            self.assertAlmostEqual(bottom, 48 - pad * scale, delta=2)
+            self.assertAlmostEqual(left, height * scale, delta=2.5)
+            self.assertAlmostEqual(view.shape[1] - right, height * scale, delta=2.5)
+
+    def test_the_line_pitch_is_found_from_the_quad(self):
+        for line_pitch in (1.55, 1.85):
+            photo, case = self.photo(line_pitch=line_pitch)
+            _, boxes = idphoto_lines.line_boxes(case, photo)
+            cap_tops = [box[1] - min(idphoto_lines.ink_box(c)[1] for c in line) * 20 / idphoto_lines.OCRB_CAP
+                        for box, line in zip(boxes, self.LINES)]
+            self.assertAlmostEqual((cap_tops[1] - cap_tops[0]) / 20, line_pitch, delta=0.04)
+
+    def test_glare_over_a_hard_mrz_leaves_it_out(self):
+        case = dict(tier="hard", render=dict(glare=dict(max_over_target=0.85)))
+        self.assertFalse(idphoto_lines.usable(case))
+        self.assertTrue(idphoto_lines.usable(dict(case, render=dict(glare=dict(max_over_target=0.5)))))
+        self.assertTrue(idphoto_lines.usable(dict(tier="mild", render={})))
 
 
 class TurnedBoxTests(unittest.TestCase):
