@@ -31,7 +31,7 @@ bench-mrz:          ## MRZ parse throughput vs the Python `mrz` package
 	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	python3 bench/mrz_parse.py
 
-train-ocrb:         ## retrain tessdata/ocrb.traineddata (hours, resumable)
+train-ocrb:         ## retrain the OCR-B model and compare it with tessdata/ocrb.traineddata (an hour or more, resumable; INSTALL=1 replaces it)
 	tools/train-ocrb/train.sh
 
 bench-aamva:        ## AAMVA accuracy + throughput vs the Python `aamva-parser` package
