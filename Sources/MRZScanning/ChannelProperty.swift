@@ -44,20 +44,15 @@ import MRZ
         var report = ChannelPropertyReport()
         for _ in 0..<count {
             let truth = confusable(generator.next(), using: &stress)
-            var readings: [MRZReading] = []
-            var firstViewRight = true
-            // the primary view, then the retry view when that is not confidently valid; both
-            // drawn for every MRZ, so that what the judge decides does not shift the random
-            // stream of the MRZs after it (runs of two judges compare the same readings)
-            let views = [channel.read(truth), channel.read(truth)]
-            for (view, simulated) in views.enumerated() {
-                let lines = simulated.first.map(ocrLine)
-                if view == 0 { firstViewRight = lines.map(\.text) == truth }
-                guard let reading = judge.judge(lines, confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) }) else { continue }
-                readings.append(reading)
-                if reading.isConfidentlyValid { break }
+            // every view drawn for every MRZ, so that what the judge decides does not shift
+            // the random stream of the MRZs after it (runs of two judges compare the same
+            // readings); read as the reader reads a band's views
+            let views = LineReader.readingViews.map { _ in channel.read(truth) }
+            let firstViewRight = views[0].first.map(ocrLine).map(\.text) == truth
+            let reading = LineReader.readInViews { view in
+                let simulated = views[LineReader.readingViews.firstIndex(of: view)!]
+                return judge.judge(simulated.first.map(ocrLine), confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) })
             }
-            let reading = LineReader.combine(readings)
             let valid = reading?.isConfidentlyValid == true
             let right = reading?.result.lines == truth
             report.mrzs += 1

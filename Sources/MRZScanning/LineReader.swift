@@ -42,9 +42,9 @@ struct LineReader {
 
     /// OCR of one line box in `view`, without what the decoder read in the crop's room
     /// beside the box (`insideBox`).
-    func ocrLine(_ box: PixelBox, view: View = .primary, alternatives: Bool = true) -> OCRLine? {
+    func ocrLine(_ box: PixelBox, view: View = .primary) -> OCRLine? {
         let crop = Self.lineCrop(box, in: image, view: view, height: engine.inputHeight, others: otherLines.filter { $0 != box })
-        return engine.lines(in: crop.image, mode: OCREngine.rawLine, alternatives: alternatives)
+        return engine.lines(in: crop.image, mode: OCREngine.rawLine, alternatives: true)
             .max(by: { $0.glyphs.count < $1.glyphs.count })
             .map { Self.insideBox($0, box: crop.box, glyphHeight: crop.glyphHeight) }
     }
@@ -103,14 +103,22 @@ struct LineReader {
     /// the same lines keeps it, and another valid reading of different lines makes the
     /// band ambiguous (trying views until one passes would shop for validity).  A band
     /// whose lines cannot be fitted to an MRZ length in either view is no MRZ.
-    func read(_ band: [PixelBox]) -> MRZReading? {
+    func read(_ band: [PixelBox]) -> MRZReading? { Self.readInViews { read(band, view: $0) } }
+
+    /// The views a band is read in, in order: the next only when the last reading is not
+    /// confidently valid.
+    static let readingViews = [View.primary, .retry]
+
+    /// `read(view)` for each of `readingViews` until one is confidently valid, the
+    /// readings made one (`combine`).  The one loop of the reader and the channel property.
+    static func readInViews(_ read: (View) -> MRZReading?) -> MRZReading? {
         var readings: [MRZReading] = []
-        for view in [View.primary, .retry] {
-            guard let reading = read(band, alternatives: true, view: view) else { continue }
+        for view in readingViews {
+            guard let reading = read(view) else { continue }
             readings.append(reading)
             if reading.isConfidentlyValid { break }
         }
-        return Self.combine(readings)
+        return combine(readings)
     }
 
     /// One band's readings in several views (in the order read) made one: the confidently
@@ -138,19 +146,19 @@ struct LineReader {
         return a.format.fieldPositions.filter { a.raw($0.name) != b.raw($0.name) }.map(\.name)
     }
 
-    func read(_ band: [PixelBox], alternatives: Bool, view: View) -> MRZReading? {
-        guard let first = ocrLine(band[0], view: view, alternatives: alternatives) else { return nil }
+    func read(_ band: [PixelBox], view: View) -> MRZReading? {
+        guard let first = ocrLine(band[0], view: view) else { return nil }
         guard let shape = Self.lineLengths(lines: band.count, firstLineRead: first.glyphs.count) else { return nil }
         var fitted: [OCRLine] = []
         for (index, box) in band.enumerated() {
-            let line = fittedLine(box, to: shape[index], alternatives: alternatives, view: view, firstTry: index == 0 ? first : nil)
+            let line = fittedLine(box, to: shape[index], view: view, firstTry: index == 0 ? first : nil)
             guard let line else { return nil }
             fitted.append(line)
         }
         let judge = ReadingJudge(corrector: corrector)
         // the confirming view, then the other view
         return judge.judge(fitted) { index, attempt in
-            ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other, alternatives: true).flatMap { Self.fitLength($0, to: shape[index]) }
+            ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other).flatMap { Self.fitLength($0, to: shape[index]) }
         }
     }
 
@@ -163,14 +171,14 @@ struct LineReader {
     /// A line read to `target` characters.  A glyph split in two (`W` read as `NW`) or two
     /// merged make the length wrong beyond filler repair; another view rarely
     /// repeats the mistake.
-    func fittedLine(_ box: PixelBox, to target: Int, alternatives: Bool, view: View, firstTry: OCRLine? = nil) -> OCRLine? {
-        if let line = firstTry ?? ocrLine(box, view: view, alternatives: alternatives),
+    func fittedLine(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine? = nil) -> OCRLine? {
+        if let line = firstTry ?? ocrLine(box, view: view),
             let fitted = Self.fitLength(line, to: target)
         {
             return fitted
         }
-        if let fitted = ocrLine(box, view: view.other, alternatives: alternatives).flatMap({ Self.fitLength($0, to: target) }) { return fitted }
-        return ocrLine(box, view: .wideSides, alternatives: alternatives).flatMap { Self.fitLength($0, to: target) }
+        if let fitted = ocrLine(box, view: view.other).flatMap({ Self.fitLength($0, to: target) }) { return fitted }
+        return ocrLine(box, view: .wideSides).flatMap { Self.fitLength($0, to: target) }
     }
 
     /// Lines read up to three characters long or short: add or drop fillers at the end

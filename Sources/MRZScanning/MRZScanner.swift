@@ -109,7 +109,7 @@ public struct MRZScanner: Sendable {
         let lines = reading.result.lines
         let views = zip(source.band, lines).map { box, text in
             let read = { (view: LineReader.View) in
-                reader.ocrLine(box, view: view, alternatives: true).flatMap { LineReader.fitLength($0, to: text.count) }
+                reader.ocrLine(box, view: view).flatMap { LineReader.fitLength($0, to: text.count) }
                     .map { $0.glyphs.map(ObservedGlyph.init) }
             }
             return (first: read(.primary), second: read(LineReader.View.primary.confirmation))
