@@ -151,6 +151,7 @@ struct ChainBandFinder {
         let ordered = oriented.sorted { n.dot($0.point(at: ($0.start + $0.end) / 2)) < n.dot($1.point(at: ($1.start + $1.end) / 2)) }
         let h = ordered.map(\.glyphHeight).reduce(0, +) / Double(ordered.count)
         let pitch = ordered.map(\.pitch).reduce(0, +) / Double(ordered.count)
+        guard pitch >= 1, h >= 1, pitch.isFinite, h.isFinite else { return nil }
         // the chains' common ends along u, half a glyph out; the straightened picture
         // reaches `reach` pitches further at each end, where faint or glared glyphs the
         // chains missed are looked for (`inkExtent`)

@@ -203,7 +203,8 @@ struct GlyphChains {
         }
         if !steps.isEmpty {
             steps.sort()
-            chain.pitch = steps[steps.count / 2]
+            // (glyphs stacked at one place along the line make no pitch)
+            if steps[steps.count / 2] >= 1 { chain.pitch = steps[steps.count / 2] }
         }
         let first = alongs.first!, last = alongs.last!
         chain.start = min(first.centre - first.extent / 2, last.centre - last.extent / 2)

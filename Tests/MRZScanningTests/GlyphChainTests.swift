@@ -60,6 +60,27 @@ final class GlyphChainTests: XCTestCase {
         }
     }
 
+    /// Pictures with nothing to read, of odd shapes and content: no crash, no valid MRZ.
+    func testDegenerateImagesGiveNoMRZ() {
+        var random = SystemRandomNumberGenerator()
+        func image(_ w: Int, _ h: Int, _ pixel: (Int, Int) -> UInt8) -> GrayImage {
+            GrayImage(width: w, height: h, pixels: (0..<(w * h)).map { pixel($0 % w, $0 / w) })
+        }
+        let pictures: [(String, GrayImage)] = [
+            ("1×1", image(1, 1) { _, _ in 0 }),
+            ("a 3 px stripe", image(3000, 3) { x, _ in x % 2 == 0 ? 0 : 255 }),
+            ("a 3 px column", image(3, 3000) { _, y in y % 2 == 0 ? 0 : 255 }),
+            ("black", image(500, 400) { _, _ in 0 }),
+            ("noise", image(800, 600) { _, _ in UInt8.random(in: 0...255, using: &random) }),
+            ("a checkerboard", image(640, 480) { x, y in (x + y) % 2 == 0 ? 0 : 255 }),
+            ("rows of dots at a glyph's pitch", image(1200, 400) { x, y in x % 17 < 9 && y % 30 < 20 ? 20 : 235 }),
+        ]
+        for (name, picture) in pictures {
+            let reading = MRZScanner().scan(picture).readings.first
+            XCTAssertFalse(reading.map { $0.result.isValid && $0.confidenceCheck.valid } ?? false, name)
+        }
+    }
+
     // MARK: pages
 
     static let samples = ScannerTests.samples
