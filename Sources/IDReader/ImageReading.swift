@@ -77,7 +77,7 @@ public enum ReadStage: String, Sendable, Codable, CaseIterable {
 /// licence was found (far more licence photos need the rescue passes — turned or
 /// keystoned symbols — than MRZs need layout analysis).  After a valid MRZ the PDF417
 /// stage looks only in the located symbol regions (a licence photographed beside the
-/// passport).
+/// passport).  The layout analysis runs only when no MRZ, valid or not, was read.
 enum ReadPlan {
     static let stages: [ReadStage] = [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .mrzLayoutAnalysis, .otherBarcodes]
 }
@@ -114,7 +114,10 @@ extension DocumentReader {
             case .pdf417Rescue:
                 if mrz?.foundValid != true { licences.runRescuePasses() }
             case .mrzLayoutAnalysis:
-                if licences.documents.isEmpty { mrz?.run(.layoutAnalysis) }
+                // only where no MRZ was read yet: its band is known, and the layout
+                // analysis finds the same lines (measured: the same readings, p90 on the
+                // corpus 1024 → 862 ms)
+                if licences.documents.isEmpty, mrz?.foundAny != true { mrz?.run(.layoutAnalysis) }
             case .otherBarcodes: licences.readOtherBarcodes()
             }
             diagnostics.stages.append(stage)

@@ -213,6 +213,8 @@ public final class MRZSearch {
 
     /// Whether a stage has found a valid MRZ.
     public var foundValid: Bool { found != nil }
+    /// Whether a stage has read an MRZ, valid or not (its band is known).
+    public var foundAny: Bool { found != nil || bands?.best != nil }
 
     /// What the stages run so far found.
     public var outcome: MRZScan {
