@@ -30,21 +30,8 @@ extension GrayImage {
                 pixOtsuAdaptiveThreshold(normalised.pointer, tile, tile, 0, 0, 0.1, nil, &thresholded) == 0
             else { return [] }
         }
-        guard let binary = Pix(thresholded), let boxa = pixConnComp(binary.pointer, nil, 8) else { return [] }
-        defer {
-            var b: UnsafeMutablePointer<BOXA>? = boxa
-            boxaDestroy(&b)
-        }
-        var out: [PixelBox] = []
-        let count = boxaGetCount(boxa)
-        out.reserveCapacity(Int(count))
-        for i in 0..<count {
-            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-            if boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0, max(w, h) >= minimumSize {
-                out.append(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
-            }
-        }
-        return out
+        guard let binary = Pix(thresholded) else { return [] }
+        return binary.componentBoxes().filter { max($0.width, $0.height) >= minimumSize }
     }
 
     /// The quadrilateral `corners` (top-left, top-right, bottom-right, bottom-left) drawn
@@ -53,23 +40,7 @@ extension GrayImage {
     /// reader needs the paper around the text, not a white frame).  Bilinear sampling;
     /// outside the image is white.
     public func rectified(corners: Quadrilateral, width: Int, height: Int, border: Int) -> GrayImage? {
-        guard width > 1, height > 1, border >= 0,
-            (width + 2 * border) * (height + 2 * border) <= 16_000_000
-        else { return nil }
-        let map = SquareToQuad(corners)
-        let outWidth = width + 2 * border, outHeight = height + 2 * border
-        var out = [UInt8](repeating: 255, count: outWidth * outHeight)
-        pixels.withUnsafeBufferPointer { src in
-            for row in 0..<outHeight {
-                let v = (Double(row - border) + 0.5) / Double(height)
-                for column in 0..<outWidth {
-                    let (x, y) = map.point(u: (Double(column - border) + 0.5) / Double(width), v: v)
-                    let level = Self.bilinear(src, self.width, self.height, x - 0.5, y - 0.5)
-                    out[row * outWidth + column] = level
-                }
-            }
-        }
-        return GrayImage(width: outWidth, height: outHeight, pixels: out)
+        projected(corners, width: width, height: height, border: border, borderFromPicture: true)
     }
 }
 

@@ -108,16 +108,25 @@ extension GrayImage {
     /// bottom-right, bottom-left) drawn onto an upright `width`×`height` rectangle, inside
     /// a white border of `margin` pixels.  Bilinear sampling; outside the image is white.
     public func warped(corners: Quadrilateral, width: Int, height: Int, margin: Int) -> GrayImage? {
-        guard width > 1, height > 1, width * height <= 16_000_000, margin >= 0 else { return nil }
+        projected(corners, width: width, height: height, border: margin, borderFromPicture: false)
+    }
+
+    /// `corners` mapped onto a `width` × `height` rectangle inside a border of `border`
+    /// pixels, which is white or, with `borderFromPicture`, the picture the same projective
+    /// map carries on to (`warped`, `rectified`).  Bilinear sampling; outside the image is white.
+    func projected(_ corners: Quadrilateral, width: Int, height: Int, border: Int, borderFromPicture: Bool) -> GrayImage? {
+        guard width > 1, height > 1, border >= 0, (width + 2 * border) * (height + 2 * border) <= 16_000_000 else { return nil }
         let map = SquareToQuad(corners)
-        let outWidth = width + 2 * margin, outHeight = height + 2 * margin
+        let outWidth = width + 2 * border, outHeight = height + 2 * border
+        let sampled = borderFromPicture ? 0..<outHeight : border..<(border + height)
+        let columns = borderFromPicture ? 0..<outWidth : border..<(border + width)
         var out = [UInt8](repeating: 255, count: outWidth * outHeight)
         pixels.withUnsafeBufferPointer { src in
-            for row in 0..<height {
-                let v = (Double(row) + 0.5) / Double(height)
-                for column in 0..<width {
-                    let (x, y) = map.point(u: (Double(column) + 0.5) / Double(width), v: v)
-                    out[(row + margin) * outWidth + column + margin] = Self.bilinear(src, self.width, self.height, x - 0.5, y - 0.5)
+            for row in sampled {
+                let v = (Double(row - border) + 0.5) / Double(height)
+                for column in columns {
+                    let (x, y) = map.point(u: (Double(column - border) + 0.5) / Double(width), v: v)
+                    out[row * outWidth + column] = Self.bilinear(src, self.width, self.height, x - 0.5, y - 0.5)
                 }
             }
         }

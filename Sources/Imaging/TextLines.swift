@@ -35,22 +35,31 @@ extension GrayImage {
         }
         return gaps.map { gap in
             guard let closed = Pix(pixCloseBrick(nil, binary.pointer, Int32(max(3, gap)), 1)),
-                let opened = Pix(pixOpenBrick(nil, closed.pointer, 1, 2)),
-                // boxes only: asking for the components' images too would copy every blob
-                let boxa = pixConnComp(opened.pointer, nil, 8)
+                let opened = Pix(pixOpenBrick(nil, closed.pointer, 1, 2))
             else { return [] }
-            defer {
-                var b: UnsafeMutablePointer<BOXA>? = boxa
-                boxaDestroy(&b)
-            }
-            var out: [PixelBox] = []
-            for i in 0..<boxaGetCount(boxa) {
-                var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-                if boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 {
-                    out.append(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
-                }
-            }
-            return out
+            return opened.componentBoxes()
         }
+    }
+}
+
+extension Pix {
+    /// The boxes of the 8-connected components of this binary image (boxes only: asking
+    /// for the components' images too would copy every blob).
+    func componentBoxes() -> [PixelBox] {
+        guard let boxa = pixConnComp(pointer, nil, 8) else { return [] }
+        defer {
+            var b: UnsafeMutablePointer<BOXA>? = boxa
+            boxaDestroy(&b)
+        }
+        let count = boxaGetCount(boxa)
+        var out: [PixelBox] = []
+        out.reserveCapacity(Int(count))
+        for i in 0..<count {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            if boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 {
+                out.append(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+            }
+        }
+        return out
     }
 }
