@@ -185,16 +185,10 @@ public struct BarcodeScanner: Sendable {
         public var unaccepted: [Barcode] = []
     }
 
-    /// PDF417 symbols only: the first passes, then, when they find no acceptable symbol,
-    /// the rescue passes.  If no pass yields a decode that `acceptPDF417` takes, the first
-    /// decode seen is returned rather than nothing.
-    public func pdf417(_ image: GrayImage) -> [Barcode] {
-        let first = pdf417FirstPasses(image)
-        if !first.accepted.isEmpty { return first.accepted }
-        let rescued = pdf417RescuePasses(image)
-        if !rescued.accepted.isEmpty { return rescued.accepted }
-        return first.unaccepted.isEmpty ? rescued.unaccepted : first.unaccepted
-    }
+    /// PDF417 symbols only, searched in the one order of `PDF417Passes`: the first passes,
+    /// then, when they find no acceptable symbol, the rescue passes.  If no pass yields a
+    /// decode that `acceptPDF417` takes, the first decode seen is returned rather than nothing.
+    public func pdf417(_ image: GrayImage) -> [Barcode] { PDF417Passes(scanner: self, image: image).runAll() }
 
     /// The cheap passes: the located symbol regions (on images of 0.3 MP and more), then
     /// the whole image.  Tens of milliseconds on a 2 MP photo.

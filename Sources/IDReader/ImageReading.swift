@@ -83,17 +83,6 @@ enum ReadPlan {
 }
 
 extension DocumentReader {
-    /// Whether decoded PDF417 bytes are structurally sound: a payload that claims to be
-    /// AAMVA must parse with a consistent directory; anything else is taken as it is.
-    public static let acceptPDF417: @Sendable ([UInt8]) -> Bool = { bytes in
-        let looksAAMVA = bytes.prefix(64).withUnsafeBufferPointer { buf in
-            String(decoding: buf, as: UTF8.self).contains("ANSI") || String(decoding: buf, as: UTF8.self).contains("AAMVA")
-        }
-        guard looksAAMVA else { return true }
-        guard let r = try? AAMVAParser().parse(bytes) else { return false }
-        return r.checks.first { $0.name == "subfileDirectory" }?.valid ?? false
-    }
-
     /// Every document in a grey image: licences from PDF417 barcodes and MRZs.
     public func read(image: GrayImage, options: ReadOptions = ReadOptions()) -> [IdentityDocument] {
         readWithDiagnosis(image: image, options: options).documents
@@ -259,70 +248,6 @@ public struct BarcodesResult: Sendable, Codable, Equatable {
         try c.encode(input, forKey: .input)
         try c.encode(barcodes, forKey: .barcodes)
         try c.encode(error, forKey: .error)
-    }
-}
-
-/// The licence side of a read: PDF417 passes that run at most once each, and the
-/// licences parsed from what they decode.
-final class LicenceSearch {
-    private let image: GrayImage
-    private let reader: DocumentReader
-    private let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417)
-    private(set) var documents: [IdentityDocument] = []
-    /// The symbol each of `documents` was read from.
-    private(set) var symbols: [Barcode] = []
-    private var passesRun = false
-
-    init(image: GrayImage, reader: DocumentReader) {
-        self.image = image
-        self.reader = reader
-    }
-
-    private var firstPassesRun = false, rescuePassesRun = false, firstAccepted = false
-
-    /// The first passes (a structurally broken decode is kept when nothing better turns up).
-    func runFirstPasses() {
-        guard !passesRun, !firstPassesRun else { return }
-        firstPassesRun = true
-        let first = scanner.pdf417FirstPasses(image)
-        firstAccepted = !first.accepted.isEmpty
-        add(first.accepted.isEmpty ? first.unaccepted : first.accepted)
-    }
-
-    /// The rescue passes, when the first passes found no acceptable symbol.
-    func runRescuePasses() {
-        guard !passesRun, firstPassesRun, !firstAccepted, !rescuePassesRun else { return }
-        rescuePassesRun = true
-        let rescued = scanner.pdf417RescuePasses(image)
-        if !rescued.accepted.isEmpty {
-            documents = []
-            symbols = []
-            add(rescued.accepted)
-        } else if documents.isEmpty {
-            add(rescued.unaccepted)
-        }
-    }
-
-    /// Licence payloads in barcodes of other formats than PDF417.
-    func readOtherBarcodes() {
-        add(BarcodeScanner(includeOtherFormats: true).scan(image).filter { $0.format != .pdf417 }, source: .barcode)
-    }
-
-    /// Only the located symbol regions, when the image already gave a valid MRZ.
-    func lookInLocatedRegions() {
-        guard !passesRun, !firstPassesRun else { return }
-        passesRun = true
-        add(scanner.pdf417InLocatedRegions(image))
-    }
-
-    private func add(_ codes: [Barcode], source: DocumentSource = .pdf417) {
-        for code in codes {
-            let section = BarcodeSection(format: code.format, text: code.text)
-            if let doc = try? reader.read(aamvaPayload: code.bytes, source: source, barcode: section) {
-                documents.append(doc)
-                symbols.append(code)
-            }
-        }
     }
 }
 

@@ -1,0 +1,85 @@
+import Imaging
+
+/// One image's PDF417 search, in the project's one order of passes — used by
+/// `BarcodeScanner.pdf417`, by the read plan of an image read, by the tests and by the bench:
+///
+/// 1. the first passes: the located symbol regions (images of 0.3 MP and more), then the
+///    whole image; tens of milliseconds;
+/// 2. only when they found no acceptable symbol, the rescue passes (`BarcodeScanner.rescuePasses`),
+///    up to the first acceptable decode; hundreds of milliseconds when nothing is found.
+///
+/// Where no pass yields a decode that `acceptPDF417` takes, the first unacceptable decode
+/// is kept (the first passes' before the rescue passes'): a damaged payload is still worth
+/// reporting, with its failing checks.  Each step runs at most once.
+public final class PDF417Passes {
+    /// How far the search went.
+    public enum Progress: Sendable, Equatable {
+        /// Nothing has run.
+        case notStarted
+        /// Only the located symbol regions were read (`lookInLocatedRegionsOnly`).
+        case locatedRegionsOnly
+        /// The first passes ran.
+        case firstPasses
+        /// The first passes and then the rescue passes ran.
+        case rescuePasses
+    }
+
+    public let scanner: BarcodeScanner
+    public let image: GrayImage
+    public private(set) var progress = Progress.notStarted
+    /// The symbols found so far: acceptable decodes, or else the first unacceptable one(s).
+    public private(set) var found: [Barcode] = []
+    /// Whether `found` holds decodes `acceptPDF417` takes.
+    public private(set) var foundAcceptable = false
+    /// Whether the rescue passes ran (they do not when the first passes found an acceptable symbol).
+    public private(set) var rescuePassesRan = false
+
+    public init(scanner: BarcodeScanner, image: GrayImage) {
+        self.scanner = scanner
+        self.image = image
+    }
+
+    /// Both steps, as the policy orders them.
+    public func runAll() -> [Barcode] {
+        runFirstPasses()
+        runRescuePasses()
+        return found
+    }
+
+    /// Step 1; nothing when any step ran already.
+    public func runFirstPasses() {
+        guard progress == .notStarted else { return }
+        progress = .firstPasses
+        take(scanner.pdf417FirstPasses(image))
+    }
+
+    /// Step 2, only after step 1 and only when it found nothing acceptable.
+    public func runRescuePasses() {
+        guard progress == .firstPasses else { return }
+        progress = .rescuePasses
+        guard !foundAcceptable else { return }
+        rescuePassesRan = true
+        take(scanner.pdf417RescuePasses(image))
+    }
+
+    /// Instead of both steps: only the located symbol regions, keeping every acceptable
+    /// decode — the cheapest look, for an image already known to hold another document
+    /// (a passport page photographed beside a licence).
+    public func lookInLocatedRegionsOnly() {
+        guard progress == .notStarted else { return }
+        progress = .locatedRegionsOnly
+        found = scanner.pdf417InLocatedRegions(image)
+        foundAcceptable = !found.isEmpty
+    }
+
+    /// Acceptable decodes replace what was found; an unacceptable one is kept only while
+    /// nothing else was.
+    private func take(_ search: BarcodeScanner.PDF417Search) {
+        if !search.accepted.isEmpty {
+            found = search.accepted
+            foundAcceptable = true
+        } else if found.isEmpty {
+            found = search.unaccepted
+        }
+    }
+}
