@@ -1,4 +1,5 @@
 import Foundation
+
 // the fuzz harnesses compile this module's sources with IDCommon's as one module
 #if canImport(IDCommon)
 import IDCommon
@@ -30,7 +31,11 @@ public struct AAMVAGenerator: Sendable {
         let version = version ?? Int(rng.next() % 11) + 1
         let (iin, jurisdiction) = IINRegistry.jurisdictions.sorted { $0.key < $1.key }[Int(rng.next() % UInt64(IINRegistry.jurisdictions.count))]
         let canadian = jurisdiction.country == "CAN"
-        let yearFirst = version <= 1 || canadian
+        // the card's quirks (`CardQuirks`), which the parser must undo
+        func quirk(_ behaviour: CardQuirk.Behaviour) -> Bool {
+            CardQuirks.applies(behaviour, jurisdiction: jurisdiction.code, country: jurisdiction.country, version: version)
+        }
+        let yearFirst = quirk(.yearFirstDates)
         let isID = version >= 2 && rng.next() % 4 == 0
         let first = pick(Self.firstNames), middle = rng.next() % 3 == 0 ? nil : pick(Self.firstNames)
         let last = pick(Self.lastNames)
@@ -53,9 +58,9 @@ public struct AAMVAGenerator: Sendable {
         add("DAQ", number)
         switch version {
         case 1:
-            // Colorado and Tennessee write FIRST,MIDDLE,LAST; the others LAST,FIRST,MIDDLE[,SUFFIX]
+            // some write FIRST,MIDDLE,LAST; the others LAST,FIRST,MIDDLE[,SUFFIX]
             let parts =
-                JurisdictionRules.givenNamesFirstInDAA.contains(jurisdiction.code)
+                quirk(.givenNamesFirstInDAA)
                 ? [first, middle ?? "", last] + (suffix.map { [$0] } ?? [])
                 : [last, first, middle ?? ""] + (suffix.map { [$0] } ?? [])
             add("DAA", parts.joined(separator: ","))
@@ -74,8 +79,15 @@ public struct AAMVAGenerator: Sendable {
         }
         add("DBD", d(issue)); add("DBB", d(birth)); add("DBA", d(expiry)); add("DBC", sexCode)
         add("DAU", version == 1 ? "\(inches / 12)\(pad(inches % 12, 2))" : "\(pad(inches, 3)) in")
-        add("DAY", eye); add("DAZ", hair)
-        add("DAG", pick(Self.streets)); add("DAI", pick(Self.cities)); add("DAJ", state); add("DAK", postalRaw)
+        add("DAY", spelling(of: eye, .eyes)); add("DAZ", spelling(of: hair, .hair))
+        let street = pick(Self.streets), city = pick(Self.cities)
+        if quirk(.addressInResidenceElements), rng.next() % 3 == 0 {
+            // as the NC card: the mailing elements printed empty
+            add("DAG", ""); add("DAI", ""); add("DAJ", ""); add("DAK", "")
+            add("DAL", street); add("DAN", city); add("DAO", state); add("DAP", postalRaw)
+        } else {
+            add("DAG", street); add("DAI", city); add("DAJ", state); add("DAK", postalRaw)
+        }
         if version >= 2 { add("DCF", "DD" + number); add("DCG", jurisdiction.country == "MEX" ? "MEX" : (canadian ? "CAN" : "USA")) }
         if version == 2 || version == 3 { add("DCE", "4"); add("DCH", "NONE") }
         if version >= 4 { add("DDA", pick(["F", "N"])) }
@@ -96,14 +108,22 @@ public struct AAMVAGenerator: Sendable {
         expected.heightInches = inches
         expected.heightCm = Int((Double(inches) * 2.54).rounded())
         expected.eyeColor = eye; expected.hairColor = hair
-        expected.street = subfiles[0].elements.first { $0.id == "DAG" }?.value
-        expected.city = subfiles[0].elements.first { $0.id == "DAI" }?.value
+        expected.street = street
+        expected.city = city
         expected.state = state
         expected.postalCodeRaw = postalRaw
         expected.postalCode = ValueDecoding.postalCode(postalRaw)
         expected.vehicleClass = version == 1 ? "C" : (isID ? nil : "D")
         expected.complianceType = subfiles[0].elements.first { $0.id == "DDA" }?.value
         return GeneratedAAMVA(payload: builder.build(), version: version, expected: expected)
+    }
+
+    /// A colour as the card prints it: its D-20 code, or one time in four another spelling
+    /// of it that cards use (`CardQuirks`).
+    private mutating func spelling(of code: String, _ element: CardQuirk.ColourElement) -> String {
+        let others = CardQuirks.colourCodes(element).filter { $0.value == code }.map(\.key).sorted()
+        guard !others.isEmpty, rng.next() % 4 == 0 else { return code }
+        return pick(others)
     }
 
     private mutating func pick<T>(_ options: [T]) -> T { options[Int(rng.next() % UInt64(options.count))] }

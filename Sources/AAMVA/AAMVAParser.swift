@@ -87,9 +87,16 @@ public struct AAMVAParser: Sendable {
         return (valid, truncated)
     }
 
-    /// v1 and Canadian cards write CCYYMMDD; other cards of v2+ write MMDDCCYY.
+    /// Cards write MMDDCCYY unless `CardQuirks` says CCYYMMDD (v1, Canadian cards, ...).
     static func yearFirst(header: AAMVAHeader, lookup: Lookup) -> Bool {
-        header.version <= 1 || country(header: header, lookup: lookup) == "CAN"
+        CardQuirks.applies(
+            .yearFirstDates, jurisdiction: jurisdiction(header: header, lookup: lookup), country: country(header: header, lookup: lookup),
+            version: header.version)
+    }
+
+    /// The issuer's code: from the IIN, else the card's own `DAJ`.
+    static func jurisdiction(header: AAMVAHeader, lookup: Lookup) -> String? {
+        IINRegistry.jurisdiction(iin: header.iin)?.code ?? lookup["DAJ"]?.uppercased()
     }
 
     static func country(header: AAMVAHeader, lookup: Lookup) -> String {
@@ -137,34 +144,38 @@ public struct AAMVAParser: Sendable {
             return iso
         }
         let documentType = documentType(header: header, subfiles: subfiles)
+        let country = country(header: header, lookup: lookup)
         let names = ValueDecoding.names(
             { lookup.value(id: $0) }, version: header.version,
-            jurisdiction: jurisdiction ?? lookup["DAJ"])
+            jurisdiction: Self.jurisdiction(header: header, lookup: lookup), country: country)
         let height = ValueDecoding.height(dau: lookup["DAU"], dav: lookup["DAV"], version: header.version)
         let pounds = ValueDecoding.nonEmpty(lookup["DAW"]).flatMap { Int($0) }.flatMap { (1...1500).contains($0) ? $0 : nil }
         let kilos =
             ValueDecoding.nonEmpty(lookup["DAX"]).flatMap { Int($0) }.flatMap { (1...700).contains($0) ? $0 : nil }
             ?? pounds.map { Int((Double($0) * 0.45359237).rounded()) }
-        // v1 cards may leave the mailing address (DAG–DAK) empty and print it in the residence
-        // elements (DAL–DAP, NC): take one group whole, so that no address mixes the two.
+        // cards may leave the mailing address (DAG–DAK) empty and print it in the residence
+        // elements (DAL–DAP; `CardQuirks`): take one group whole, so that no address mixes the two.
+        let residenceQuirk = CardQuirks.applies(
+            .addressInResidenceElements, jurisdiction: Self.jurisdiction(header: header, lookup: lookup), country: country,
+            version: header.version)
         let mailing = [lookup["DAG"], lookup["DAH"], lookup["DAI"], lookup["DAJ"], lookup["DAK"]].map(ValueDecoding.nonEmpty)
         let residence = [lookup["DAL"], lookup["DAM"], lookup["DAN"], lookup["DAO"], lookup["DAP"]].map(ValueDecoding.nonEmpty)
         let mailingEmpty = mailing[0] == nil && mailing[1] == nil && mailing[2] == nil && mailing[4] == nil
-        let address = mailingEmpty && residence.contains { $0 != nil } ? residence : mailing
+        let address = residenceQuirk && mailingEmpty && residence.contains { $0 != nil } ? residence : mailing
         let state = address[3] ?? mailing[3]
         let postalRaw = address[4]
         return AAMVAFields(
             documentType: documentType,
             documentNumber: ValueDecoding.nonEmpty(lookup["DAQ"]),
-            country: country(header: header, lookup: lookup),
+            country: country,
             jurisdiction: jurisdiction,
             firstName: names.first, middleName: names.middle, lastName: names.last, suffix: names.suffix,
             birthDate: date("DBB"), issueDate: date("DBD"), expiryDate: date("DBA"),
             sex: ValueDecoding.sex(lookup["DBC"]),
             heightInches: height.inches, heightCm: height.cm,
             weightPounds: pounds, weightKg: kilos,
-            eyeColor: ValueDecoding.colour(lookup["DAY"], words: ValueDecoding.eyeWords),
-            hairColor: ValueDecoding.colour(lookup["DAZ"], words: ValueDecoding.hairWords),
+            eyeColor: ValueDecoding.colour(lookup["DAY"], of: .eyes),
+            hairColor: ValueDecoding.colour(lookup["DAZ"], of: .hair),
             street: address[0], street2: address[1], city: address[2], state: state,
             postalCode: ValueDecoding.postalCode(postalRaw),
             postalCodeRaw: postalRaw,

@@ -90,12 +90,3 @@ public enum IINRegistry {
     /// The jurisdiction of an IIN, or `nil` when it is not in the registry.
     public static func jurisdiction(iin: String) -> Jurisdiction? { jurisdictions[iin] }
 }
-
-/// Where jurisdictions depart from the standard's layout, kept as data in one place
-/// (../shared/aamva/STANDARD_NOTES.md §3, §7).  Date order follows the country, not the
-/// jurisdiction (`AAMVAParser.yearFirst`); colour spellings are read the same everywhere
-/// (`ValueDecoding.eyeWords`, `hairWords`).
-enum JurisdictionRules {
-    /// v1 `DAA` written FIRST,MIDDLE,LAST instead of LAST,FIRST,MIDDLE.
-    static let givenNamesFirstInDAA: Set<String> = ["CO", "TN"]
-}

@@ -1,4 +1,5 @@
 import Foundation
+
 // the fuzz harnesses compile this module's sources with IDCommon's as one module
 #if canImport(IDCommon)
 import IDCommon
@@ -164,35 +165,18 @@ enum ValueDecoding {
         return zip
     }
 
-    // Words and short spellings some cards print instead of the D-20 codes, per table.
-    // Two letters or BRN for brown: BR (Arizona, eyes and hair), BN (West Virginia eyes,
-    // c0shea/IdParser issue #21), BRN (California). Black is BK, as in D-20's own race codes.
-    // Hair BL is blond: the hair table has no blue, and black is BK. Eye BL (blue in old
-    // v1 cards, STANDARD_NOTES §4) stays as printed: ../shared/corpus expects "BL" for the
-    // DL/ID-2000 annex cards. Ambiguous spellings (GR: gray or green) stay as printed too.
-    static let hairWords: [String: String] = [
-        "BALD": "BAL", "BLACK": "BLK", "BLOND": "BLN", "BLONDE": "BLN", "BROWN": "BRO",
-        "GRAY": "GRY", "GREY": "GRY", "RED": "RED", "AUBURN": "RED", "SANDY": "SDY",
-        "WHITE": "WHI", "UNKNOWN": "UNK",
-        "BK": "BLK", "BL": "BLN", "BR": "BRO", "BN": "BRO", "BRN": "BRO",
-    ]
-    static let eyeWords: [String: String] = [
-        "BLACK": "BLK", "BLUE": "BLU", "BROWN": "BRO", "GRAY": "GRY", "GREY": "GRY",
-        "GREEN": "GRN", "HAZEL": "HAZ", "MAROON": "MAR", "PINK": "PNK", "UNKNOWN": "UNK",
-        "BK": "BLK", "BR": "BRO", "BN": "BRO", "BRN": "BRO",
-    ]
-
-    /// A D-20 colour code as printed; words are turned into codes, "no value" forms into `nil`.
-    static func colour(_ raw: String?, words: [String: String]) -> String? {
+    /// A D-20 colour code as printed; other spellings (`CardQuirks`) are turned into codes,
+    /// "no value" forms into `nil`.
+    static func colour(_ raw: String?, of element: CardQuirk.ColourElement) -> String? {
         guard let v = nonEmpty(raw)?.uppercased() else { return nil }
-        return words[v] ?? v
+        return CardQuirks.colourCodes(element)[v] ?? v
     }
 
     /// Names by version (§3): v1 `DAA` (comma: LAST,FIRST,MIDDLE,SUFFIX; CO and TN
-    /// (`JurisdictionRules`): FIRST,MIDDLE,LAST;
+    /// (`CardQuirks`, `.givenNamesFirstInDAA`): FIRST,MIDDLE,LAST;
     /// spaces only: FIRST MIDDLE LAST), v2/v3 `DCS` + `DCT`, v4+ `DCS`/`DAC`/`DAD`.
     static func names(
-        _ value: (String) -> String?, version: Int, jurisdiction: String?
+        _ value: (String) -> String?, version: Int, jurisdiction: String?, country: String
     )
         -> (first: String?, middle: String?, last: String?, suffix: String?)
     {
@@ -223,7 +207,7 @@ enum ValueDecoding {
         if full.contains(",") {
             let parts = full.split(separator: ",", omittingEmptySubsequences: false).map { trim(String($0)) }
             func part(_ i: Int) -> String? { i < parts.count && !parts[i].isEmpty ? parts[i] : nil }
-            if let jurisdiction, JurisdictionRules.givenNamesFirstInDAA.contains(jurisdiction) {
+            if CardQuirks.applies(.givenNamesFirstInDAA, jurisdiction: jurisdiction, country: country, version: version) {
                 return (part(0), part(1), part(2), suffix ?? part(3))
             }
             if part(2) == nil, let given = part(1), let space = given.firstIndex(of: " ") {

@@ -113,13 +113,13 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(ValueDecoding.sex("F"), "F")
         XCTAssertEqual(ValueDecoding.sex("X"), "X")
         XCTAssertNil(ValueDecoding.sex("9"))
-        XCTAssertEqual(ValueDecoding.colour("BROWN", words: ValueDecoding.hairWords), "BRO")
-        XCTAssertNil(ValueDecoding.colour("NONE", words: ValueDecoding.eyeWords))
+        XCTAssertEqual(ValueDecoding.colour("BROWN", of: .hair), "BRO")
+        XCTAssertNil(ValueDecoding.colour("NONE", of: .eyes))
     }
 
     func testVersionOneNameOrders() {
         func names(_ daa: String, _ j: String) -> [String?] {
-            let n = ValueDecoding.names({ $0 == "DAA" ? daa : nil }, version: 1, jurisdiction: j)
+            let n = ValueDecoding.names({ $0 == "DAA" ? daa : nil }, version: 1, jurisdiction: j, country: "USA")
             return [n.first, n.middle, n.last, n.suffix]
         }
         XCTAssertEqual(names("PUBLIC,JOHN,Q", "VA"), ["JOHN", "Q", "PUBLIC", nil])
@@ -141,18 +141,18 @@ final class ParserTests: XCTestCase {
 
 extension ParserTests {
     func testTwoLetterColourSpellings() {
-        for raw in ["BR", "BN", "BR ", "br"] { XCTAssertEqual(ValueDecoding.colour(raw, words: ValueDecoding.eyeWords), "BRO", raw) }
-        XCTAssertEqual(ValueDecoding.colour("BK", words: ValueDecoding.eyeWords), "BLK")
-        XCTAssertEqual(ValueDecoding.colour("BL", words: ValueDecoding.hairWords), "BLN")
-        XCTAssertEqual(ValueDecoding.colour("BK", words: ValueDecoding.hairWords), "BLK")
-        XCTAssertEqual(ValueDecoding.colour("BR", words: ValueDecoding.hairWords), "BRO")
-        XCTAssertEqual(ValueDecoding.colour("BN", words: ValueDecoding.hairWords), "BRO")
+        for raw in ["BR", "BN", "BR ", "br"] { XCTAssertEqual(ValueDecoding.colour(raw, of: .eyes), "BRO", raw) }
+        XCTAssertEqual(ValueDecoding.colour("BK", of: .eyes), "BLK")
+        XCTAssertEqual(ValueDecoding.colour("BL", of: .hair), "BLN")
+        XCTAssertEqual(ValueDecoding.colour("BK", of: .hair), "BLK")
+        XCTAssertEqual(ValueDecoding.colour("BR", of: .hair), "BRO")
+        XCTAssertEqual(ValueDecoding.colour("BN", of: .hair), "BRO")
         // three-letter codes stay as they are
         for code in ["BLK", "BLU", "BRO", "GRY", "GRN", "HAZ", "MAR", "PNK", "DIC", "UNK"] {
-            XCTAssertEqual(ValueDecoding.colour(code, words: ValueDecoding.eyeWords), code)
+            XCTAssertEqual(ValueDecoding.colour(code, of: .eyes), code)
         }
         for code in ["BAL", "BLK", "BLN", "BRO", "GRY", "RED", "SDY", "WHI", "UNK"] {
-            XCTAssertEqual(ValueDecoding.colour(code, words: ValueDecoding.hairWords), code)
+            XCTAssertEqual(ValueDecoding.colour(code, of: .hair), code)
         }
     }
 
@@ -166,7 +166,7 @@ extension ParserTests {
 
     func testFirstNameOfTwoWordsWithoutMiddleName() {
         func names(_ values: [String: String], version: Int) -> [String?] {
-            let n = ValueDecoding.names({ values[$0] }, version: version, jurisdiction: "CA")
+            let n = ValueDecoding.names({ values[$0] }, version: version, jurisdiction: "CA", country: "USA")
             return [n.first, n.middle, n.last]
         }
         XCTAssertEqual(names(["DCS": "PUBLIC", "DAC": "MARY ANN"], version: 9), ["MARY ANN", nil, "PUBLIC"])
