@@ -1,4 +1,5 @@
 import IDReader
+
 /// The service's routes and what each one accepts.
 enum Endpoint: String, CaseIterable, Sendable {
     case read = "/v1/read", barcodes = "/v1/barcodes", mrz = "/v1/mrz", aamva = "/v1/aamva"

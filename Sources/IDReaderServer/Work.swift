@@ -14,7 +14,7 @@ struct Work: Sendable {
         let single = exchange.bodyKind == .single || uploads.count == 1
         switch endpoint {
         case .read:
-            let readOptions = ReadOptions(maximumPixels: options.maxPixels, only: DocumentKinds(names: exchange.only) ?? .standard)
+            let readOptions = ReadOptions(maximumPixels: options.maxPixels, only: DocumentKinds(checkedNames: exchange.only))
             let results = eachImage(uploads, exchange) { reader.read(imageData: $0.bytes, name: $0.name, options: readOptions) }
             for result in results {
                 for doc in result.documents { metrics.document(kind: doc.kind.rawValue, valid: doc.valid) }

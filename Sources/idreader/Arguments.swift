@@ -102,7 +102,8 @@ enum ArgumentParser {
     }
 
     // `IDReader.DocumentKinds.contractNames` (not imported: the fuzz harness builds this file
-    // without the library); the server reads the same names from there
+    // without the library; CLITests.testTheOnlyNamesAreTheLibrarys ties the two); the server
+    // reads the names from there
     static let onlyKinds = ["mrz", "pdf417", "barcodes"]
 
     static func only(isHidden: Bool) -> Option<Set<String>> {

@@ -142,7 +142,7 @@ struct CLI {
     private func runRead(_ options: ReadOptions) -> ExitCode {
         if let directory = options.annotate { return runAnnotatedRead(options, into: directory) }
         let reader = self.reader
-        var readOptions = IDReader.ReadOptions(only: IDReader.DocumentKinds(names: options.only) ?? .standard)
+        var readOptions = IDReader.ReadOptions(only: IDReader.DocumentKinds(checkedNames: options.only))
         readOptions.maximumPixels = options.maxPixels
         let frozen = readOptions
         let all = runImages(

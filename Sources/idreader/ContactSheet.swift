@@ -104,7 +104,7 @@ extension CLI {
             return .usage
         }
         let names = AnnotationNames(Batch.expand(options.paths).map(\.name))
-        var readOptions = IDReader.ReadOptions(only: IDReader.DocumentKinds(names: options.only) ?? .standard)
+        var readOptions = IDReader.ReadOptions(only: IDReader.DocumentKinds(checkedNames: options.only))
         readOptions.maximumPixels = options.maxPixels
         let frozen = readOptions
         let writer = PictureWriter(directory: directory, maximumPixels: frozen.maximumPixels)

@@ -3,6 +3,7 @@ import Foundation
 import MRZ
 import XCTest
 
+@testable import IDReader
 @testable import idreader
 
 /// Records what the CLI writes.
@@ -67,6 +68,12 @@ final class CLITests: XCTestCase {
         let (code2, out2, _) = run(["mrz", "-"], stdin: td3.joined(separator: "\r\n"))
         XCTAssertEqual(code2, 0)
         XCTAssertEqual(try object(out2)["input"] as? String, "-")
+    }
+
+    func testTheOnlyNamesAreTheLibrarys() {
+        XCTAssertEqual(ArgumentParser.onlyKinds, IDReader.DocumentKinds.contractNames)
+        XCTAssertEqual(IDReader.DocumentKinds(checkedNames: ["pdf417", "barcodes"]), [.pdf417, .otherBarcodes])
+        XCTAssertEqual(IDReader.DocumentKinds(checkedNames: [String]()), .standard)
     }
 
     func testExitCodes() throws {

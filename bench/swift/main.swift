@@ -54,6 +54,15 @@ case "pdf417":
         let b64 = found.first.map { Data($0.bytes).base64EncodedString() } ?? ""
         print("{\"path\": \"\(path)\", \"bytes\": \"\(b64)\", \"ms\": \(ms), \"pass\": \"\(found.first?.pass.rawValue ?? "")\"}")
     }
+case "pdf417-diagnose":
+    // FILE: one image path per line.  Prints one JSON line per image: the symbol region's
+    // measures (module px, edge spread in modules, glare) and the diagnosis.
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let m = SymbolDiagnosis.measure(image)
+        let measures = m.map { "\"module\": \($0.moduleWidth), \"spread\": \($0.edgeSpread), \"glare\": \($0.glare)" } ?? "\"module\": null"
+        print("{\"path\": \"\(path)\", \(measures), \"diagnosis\": \"\(SymbolDiagnosis.diagnose(image).rawValue)\"}")
+    }
 case "load":
     // FILE: one image path per line.  Median ms to load (decode, orient, grey) an image.
     var times: [Double] = []

@@ -1,0 +1,178 @@
+import Foundation
+import Imaging
+
+/// Why no PDF417 symbol was decoded: the contract's message for a read that found no licence.
+public enum PDF417Failure: String, Sendable, Codable, CaseIterable {
+    /// A symbol is there, but its modules are under about a pixel.
+    case tooSmall
+    /// A symbol is there, but its edges are smeared over about a module or more.
+    case blurred
+    /// A symbol is there, under glare.
+    case glare
+    /// A symbol is there and none of the causes above shows; it still did not decode.
+    case undecodable
+    /// Nothing in the picture looks like a PDF417 symbol.
+    case noSymbol
+
+    public var message: String {
+        switch self {
+        case .tooSmall: return "The barcode is too small to decode; take the picture closer."
+        case .blurred: return "The barcode is too blurred to decode; hold the camera still and focus on the barcode."
+        case .glare: return "Glare covers the barcode; tilt the card or move away from direct light."
+        case .undecodable: return "A barcode was found but could not be decoded; take a straighter, sharper picture of the whole barcode."
+        case .noSymbol: return "No licence barcode was found in the image; check that the barcode is in the picture and in focus."
+        }
+    }
+
+    /// Whether the picture held something like a PDF417 symbol.
+    public var symbolSeen: Bool { self != .noSymbol }
+}
+
+/// What the most symbol-like region of a picture shows, measured on the PDF417's own
+/// landmarks: every row of a symbol begins with the start pattern, whose first bar is 8
+/// modules wide, and ends with the stop pattern, whose first bar is 7 modules wide
+/// (ISO/IEC 15438 §5.3).  Straightened by its skew, a symbol shows these as two dark
+/// stripes running through all its rows, one near each end; text, photos and guilloche do
+/// not.  Their widths give the module size whatever the picture's scale.
+public struct SymbolRegionMeasures: Sendable, Equatable {
+    /// Module width in pixels, from the two wide bars.
+    public var moduleWidth: Double
+    /// How far a bar's edge is smeared, in modules (the contrast over the steepest step).
+    public var edgeSpread: Double
+    /// The share of the symbol's pixels brighter than its paper by half the headroom to white.
+    public var glare: Double
+}
+
+/// Tells a symbol that did not decode from a picture with none (`PDF417Failure`).
+public enum SymbolDiagnosis {
+    /// Modules under this many pixels are too small to decode.  zxing-cpp with the rescue
+    /// passes decodes down to about 1 px; the bar widths overstate modules under ~1.5 px
+    /// (the first thin bar merges with the wide one), by ~0.3 px at 1 px.
+    static let smallestModule = 1.2
+    /// Edges smeared over more modules than this do not decode (measured on licence backs
+    /// blurred with σ = 2.5 px at ~3 px modules: none decodes, their spread is 0.75–1.0;
+    /// sharp ones 0.3–0.75).
+    static let widestEdgeSpread = 0.9
+    /// Symbols with more glared pixels than this are glared.
+    static let mostGlare = 0.04
+
+    /// The likely cause, from the most symbol-like region.
+    public static func diagnose(_ image: GrayImage) -> PDF417Failure {
+        guard let m = measure(image) else { return .noSymbol }
+        if m.glare > mostGlare { return .glare }
+        if m.moduleWidth < smallestModule { return .tooSmall }
+        if m.edgeSpread > widestEdgeSpread { return .blurred }
+        return .undecodable
+    }
+
+    /// The measures of the first located region that shows the start and stop bars;
+    /// `nil` when none does.
+    public static func measure(_ image: GrayImage) -> SymbolRegionMeasures? {
+        let boxes = SymbolLocator.locateAll(image) + SymbolLocator.locateAll(image, window: SymbolLocator.tightWindow)
+        for box in boxes.prefix(6) {
+            let crop = BarcodeScanner.region(of: image, around: box).crop
+            guard crop.width >= 24, crop.height >= 12 else { continue }
+            let angle = crop.skewAngle(range: 15) ?? 0
+            if let m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop) { return m }
+        }
+        return nil
+    }
+
+    /// The measures of a crop whose symbol rows run horizontally.
+    static func measureUpright(_ crop: GrayImage) -> SymbolRegionMeasures? {
+        let w = crop.width, h = crop.height
+        let threshold = SymbolCorners.otsuThreshold(crop.pixels)
+        // the rows the symbol covers: those with a fair share of dark pixels
+        var darkInRow = [Int](repeating: 0, count: h)
+        crop.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<h {
+                var n = 0
+                for x in 0..<w where p[y * w + x] < threshold { n += 1 }
+                darkInRow[y] = n
+            }
+        }
+        // the longest run of rows with a fair share of dark pixels (text lines have gaps)
+        var best = 0..<0, runStart = 0
+        for y in 0...h {
+            if y < h, darkInRow[y] * 5 >= w { continue }
+            if y - runStart > best.count { best = runStart..<y }
+            runStart = y + 1
+        }
+        guard best.count >= 6 else { return nil }
+        let top = best.lowerBound, bottom = best.upperBound - 1
+        // the middle half of those rows: every column's share of dark pixels
+        let y0 = top + (bottom - top) / 4, y1 = bottom - (bottom - top) / 4
+        var darkShare = [Double](repeating: 0, count: w)
+        var profile = [Double](repeating: 0, count: w)
+        crop.pixels.withUnsafeBufferPointer { p in
+            for x in 0..<w {
+                var n = 0, sum = 0
+                for y in y0...y1 {
+                    let v = p[y * w + x]
+                    if v < threshold { n += 1 }
+                    sum += Int(v)
+                }
+                darkShare[x] = Double(n) / Double(y1 - y0 + 1)
+                profile[x] = Double(sum) / Double(y1 - y0 + 1)
+            }
+        }
+        // stripes dark through (nearly) every row; the outermost on each side are the
+        // start and stop patterns' wide bars
+        var stripes: [Range<Int>] = []
+        var x = 0
+        while x < w {
+            guard darkShare[x] >= 0.85 else {
+                x += 1
+                continue
+            }
+            let start = x
+            while x < w, darkShare[x] >= 0.85 { x += 1 }
+            stripes.append(start..<x)
+        }
+        // the widest stripe near each end of the ink: the start pattern's 8-module bar and
+        // the stop pattern's 7-module one (the outermost stripe on the stop side is its
+        // 1-module end bar)
+        let inkColumns = (0..<w).filter { darkShare[$0] > 0.05 }
+        guard let inkStart = inkColumns.first, let inkEnd = inkColumns.last, inkEnd > inkStart else { return nil }
+        let span = Double(inkEnd - inkStart)
+        let nearStart = stripes.filter { Double($0.lowerBound - inkStart) < 0.12 * span }
+        let nearEnd = stripes.filter { Double(inkEnd - $0.upperBound) < 0.12 * span }
+        guard let left = nearStart.max(by: { $0.count < $1.count }), let right = nearEnd.max(by: { $0.count < $1.count }),
+            Double(right.lowerBound - left.upperBound) > 0.6 * span
+        else { return nil }
+        let module = Double(left.count + right.count) / 15
+        // two bars of about the same width (8 and 7 modules), far apart in modules
+        // two bars of about the same width (8 and 7 modules), far apart in modules, and
+        // running through many rows (a licence symbol has tens of rows of 3+ modules; a
+        // line of bold text is only a few stroke widths tall)
+        guard module > 0, 2 * min(left.count, right.count) >= max(left.count, right.count),
+            Double(right.lowerBound - left.upperBound) / module >= 30, best.count >= 2 * max(left.count, right.count)
+        else { return nil }
+        // and wider than any stripe between them: no data element is wider than 6 modules,
+        // while the strokes of a line of text are all about one width
+        let widestInside = stripes.filter { $0.lowerBound >= left.upperBound && $0.upperBound <= right.lowerBound }.map(\.count).max() ?? 0
+        guard Double(min(left.count, right.count)) >= 1.15 * Double(widestInside) else { return nil }
+        // the steepest step of the column profile at the bars' edges, against the contrast
+        let sorted = crop.pixels.sorted()
+        let contrast = Double(Int(sorted[sorted.count * 9 / 10]) - Int(sorted[sorted.count / 10]))
+        var steepest = 0.0
+        for edge in [left.lowerBound, left.upperBound, right.lowerBound, right.upperBound] {
+            for i in max(1, edge - 3)..<min(w, edge + 4) { steepest = max(steepest, abs(profile[i] - profile[i - 1])) }
+        }
+        let spread = steepest > 0 ? contrast / steepest / module : .infinity
+        // glare: pixels of the symbol brighter than its paper by half the headroom left
+        // (on white paper, as in a scan or a rendered symbol, glare cannot be told from it)
+        let paper = Int(sorted[sorted.count * 3 / 4])
+        let glareLevel = UInt8(paper + (255 - paper) / 2)
+        var glared = 0
+        if paper < 235 {
+            crop.pixels.withUnsafeBufferPointer { p in
+                for y in y0...y1 {
+                    for x in left.upperBound..<right.lowerBound where p[y * w + x] >= glareLevel { glared += 1 }
+                }
+            }
+        }
+        let glare = Double(glared) / Double((y1 - y0 + 1) * max(1, right.lowerBound - left.upperBound))
+        return SymbolRegionMeasures(moduleWidth: module, edgeSpread: spread, glare: glare)
+    }
+}

@@ -1,0 +1,78 @@
+import AAMVA
+import IDCommon
+import MRZScanning
+import XCTest
+
+@testable import BarcodeScanning
+@testable import IDReader
+@testable import Imaging
+
+/// Why no licence was decoded (`SymbolDiagnosis`): a symbol seen but too small, blurred
+/// or glared says so; a picture with no symbol says that none was found.
+final class SymbolDiagnosisTests: XCTestCase {
+    /// A generated licence symbol on grey card paper, and its module width in pixels (the
+    /// start pattern's first bar is 8 modules wide, ISO/IEC 15438).
+    func card(width: Int) throws -> (image: GrayImage, module: Double) {
+        var generator = AAMVAGenerator(seed: 21)
+        let symbol = try XCTUnwrap(PDF417Writer.image(bytes: generator.next().payload, width: width, height: width / 3, margin: 0))
+        let row = symbol.height / 2
+        let firstBar = (0..<symbol.width).prefix { symbol.pixels[row * symbol.width + $0] < 128 }.count
+        // paper a little darker than white, as in a photo
+        let paper = GrayImage(width: symbol.width, height: symbol.height, pixels: symbol.pixels.map { $0 > 128 ? 215 : 40 })
+        return (paper.padded(by: width / 6, value: 215), Double(firstBar) / 8)
+    }
+
+    func testTheModuleIsMeasuredFromTheStartAndStopBars() throws {
+        let (image, module) = try card(width: 1100)
+        let measured = try XCTUnwrap(SymbolDiagnosis.measure(image))
+        XCTAssertEqual(measured.moduleWidth, module, accuracy: 0.25 * module)
+        XCTAssertLessThan(measured.edgeSpread, SymbolDiagnosis.widestEdgeSpread)
+        XCTAssertEqual(measured.glare, 0)
+        let turned = try XCTUnwrap(SymbolDiagnosis.measure(image.rotated(degrees: 7)), "a turned symbol is straightened first")
+        XCTAssertEqual(turned.moduleWidth, module, accuracy: 0.3 * module)
+    }
+
+    func testASymbolOfModulesUnderAPixelIsTooSmall() throws {
+        let (image, module) = try card(width: 1100)
+        let small = image.scaled(by: 0.7 / module)
+        XCTAssertEqual(SymbolDiagnosis.diagnose(small), .tooSmall)
+        XCTAssertEqual(
+            DocumentReader().read(imageData: try XCTUnwrap(small.jpegData(quality: 95)), name: "far.png").error?.message, PDF417Failure.tooSmall.message)
+    }
+
+    func testABlurredSymbolIsBlurred() throws {
+        let (image, module) = try card(width: 1100)
+        XCTAssertEqual(SymbolDiagnosis.diagnose(image.blurred(radius: Int((1.5 * module).rounded()))), .blurred)
+    }
+
+    func testAWashedOutPatchIsGlare() throws {
+        var (image, _) = try card(width: 1100)
+        // a saturated patch over a fifth of the symbol's columns and most of its rows
+        for y in image.height * 2 / 5..<image.height * 3 / 5 {
+            for x in image.width * 2 / 5..<image.width * 3 / 5 { image.pixels[y * image.width + x] = 255 }
+        }
+        XCTAssertEqual(SymbolDiagnosis.diagnose(image), .glare, "\(String(describing: SymbolDiagnosis.measure(image)))")
+    }
+
+    func testPicturesWithoutASymbolSayNoneWasFound() throws {
+        let blank = GrayImage(width: 640, height: 480, pixels: [UInt8](repeating: 200, count: 640 * 480))
+        var noise = SeededRandom(seed: 3)
+        let random = GrayImage(width: 640, height: 480, pixels: (0..<640 * 480).map { _ in UInt8(truncatingIfNeeded: noise.next() >> 56) })
+        let passport = try ImageLoader().load(path: "samples/passports/td3-clean-000-r0.png")
+        for (name, image) in [("blank", blank), ("noise", random), ("passport", passport)] {
+            XCTAssertEqual(SymbolDiagnosis.diagnose(image), .noSymbol, name)
+        }
+        let options = ReadOptions(only: .pdf417)
+        XCTAssertEqual(
+            DocumentReader().read(imageData: try XCTUnwrap(blank.jpegData(quality: 95)), name: "blank.png", options: options).error?.message,
+            PDF417Failure.noSymbol.message)
+    }
+
+    func testTheMessageOrder() {
+        XCTAssertEqual(DocumentReader.noDocumentMessage(mrz: .noMRZ, pdf417: .tooSmall), PDF417Failure.tooSmall.message)
+        XCTAssertEqual(DocumentReader.noDocumentMessage(mrz: .blurred, pdf417: .noSymbol), MRZScanFailure.blurred.message)
+        XCTAssertTrue(DocumentReader.noDocumentMessage(mrz: .noMRZ, pdf417: .noSymbol).hasPrefix("No MRZ or licence barcode"))
+        XCTAssertEqual(DocumentReader.noDocumentMessage(mrz: nil, pdf417: .noSymbol), PDF417Failure.noSymbol.message)
+        XCTAssertEqual(DocumentReader.noDocumentMessage(mrz: .noMRZ, pdf417: nil), MRZScanFailure.noMRZ.message)
+    }
+}
