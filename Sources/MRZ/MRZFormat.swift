@@ -205,66 +205,42 @@ public struct MRZLayout: Sendable {
         return set
     }
 
-    // ICAO 9303 part 4, TD3.
-    static let td3 = MRZLayout(
-        name: "TD3", lineLengths: [44, 44],
-        fields: [
+    /// The fields TD3, TD2 and the two visa formats share (ICAO 9303 parts 4, 6 and 7): the
+    /// name from column 5 to the end of the first line, and on the second line the number,
+    /// nationality, dates and sex at the same columns.  They differ only in the optional
+    /// data: how long it is and whether a check digit follows it.
+    static func twoLineFields(lineLength: Int, optionalData: Range<Int>, optionalDataCheck: Int? = nil) -> [Field] {
+        [
             Field(.documentCode, line: 0, 0..<2, .alphabetic),
             Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-            Field(.name, line: 0, 5..<44, .alphabetic),
+            Field(.name, line: 0, 5..<lineLength, .alphabetic),
             Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
             Field(.nationality, line: 1, 10..<13, .alphabetic),
             Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
             Field(.sex, line: 1, 20..<21, .sex),
             Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
-            Field(.optionalData, line: 1, 28..<42, .alphanumeric, check: 42),
-        ], composite: Composite(spans: [(1, 0..<10), (1, 13..<20), (1, 21..<43)], line: 1, column: 43))
+            Field(.optionalData, line: 1, optionalData, .alphanumeric, check: optionalDataCheck),
+        ]
+    }
+
+    // ICAO 9303 part 4, TD3.
+    static let td3 = MRZLayout(
+        name: "TD3", lineLengths: [44, 44], fields: twoLineFields(lineLength: 44, optionalData: 28..<42, optionalDataCheck: 42),
+        composite: Composite(spans: [(1, 0..<10), (1, 13..<20), (1, 21..<43)], line: 1, column: 43))
 
     // ICAO 9303 part 7, MRV-A: TD3 geometry, no composite, 16 characters of optional data.
     static let mrvA = MRZLayout(
-        name: "MRVA", documentCodePrefix: "V", lineLengths: [44, 44],
-        fields: [
-            Field(.documentCode, line: 0, 0..<2, .alphabetic),
-            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-            Field(.name, line: 0, 5..<44, .alphabetic),
-            Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
-            Field(.nationality, line: 1, 10..<13, .alphabetic),
-            Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
-            Field(.sex, line: 1, 20..<21, .sex),
-            Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
-            Field(.optionalData, line: 1, 28..<44, .alphanumeric),
-        ], composite: nil)
+        name: "MRVA", documentCodePrefix: "V", lineLengths: [44, 44], fields: twoLineFields(lineLength: 44, optionalData: 28..<44), composite: nil)
 
     // ICAO 9303 part 6, TD2.
     static let td2 = MRZLayout(
-        name: "TD2", lineLengths: [36, 36],
-        fields: [
-            Field(.documentCode, line: 0, 0..<2, .alphabetic),
-            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-            Field(.name, line: 0, 5..<36, .alphabetic),
-            Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
-            Field(.nationality, line: 1, 10..<13, .alphabetic),
-            Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
-            Field(.sex, line: 1, 20..<21, .sex),
-            Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
-            Field(.optionalData, line: 1, 28..<35, .alphanumeric),
-        ], composite: Composite(spans: [(1, 0..<10), (1, 13..<20), (1, 21..<35)], line: 1, column: 35),
+        name: "TD2", lineLengths: [36, 36], fields: twoLineFields(lineLength: 36, optionalData: 28..<35),
+        composite: Composite(spans: [(1, 0..<10), (1, 13..<20), (1, 21..<35)], line: 1, column: 35),
         longNumber: LongNumber(line: 1, continuation: 28..<35))
 
     // ICAO 9303 part 7, MRV-B: TD2 geometry, no composite, 8 characters of optional data.
     static let mrvB = MRZLayout(
-        name: "MRVB", documentCodePrefix: "V", lineLengths: [36, 36],
-        fields: [
-            Field(.documentCode, line: 0, 0..<2, .alphabetic),
-            Field(.issuingCountry, line: 0, 2..<5, .alphabetic),
-            Field(.name, line: 0, 5..<36, .alphabetic),
-            Field(.documentNumber, line: 1, 0..<9, .alphanumeric, check: 9),
-            Field(.nationality, line: 1, 10..<13, .alphabetic),
-            Field(.birthDate, line: 1, 13..<19, .numeric, check: 19),
-            Field(.sex, line: 1, 20..<21, .sex),
-            Field(.expiryDate, line: 1, 21..<27, .numeric, check: 27),
-            Field(.optionalData, line: 1, 28..<36, .alphanumeric),
-        ], composite: nil)
+        name: "MRVB", documentCodePrefix: "V", lineLengths: [36, 36], fields: twoLineFields(lineLength: 36, optionalData: 28..<36), composite: nil)
 
     // ICAO 9303 part 5, TD1.
     static let td1 = MRZLayout(
