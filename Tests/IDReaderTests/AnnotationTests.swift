@@ -60,7 +60,10 @@ final class AnnotationTests: XCTestCase {
     }
     struct LaunchFailed: Error { let program: String, status: Int32 }
 
-    func generatedCases(_ family: String) throws -> [(image: String, truth: [String: Any])] {
+    func generatedCases(_ family: String) throws -> [(image: String, truth: [String: Any])] { try Self.generatedCases(family) }
+
+    /// The cases of one family (`mrz`, `dl`) of the generated set, with their ground truth.
+    static func generatedCases(_ family: String) throws -> [(image: String, truth: [String: Any])] {
         let root: URL
         switch Self.generated {
         case .success(let url): root = url.appendingPathComponent(family)
