@@ -121,6 +121,13 @@ public struct MRZParser: Sendable {
                 }
                 checks.append(MRZCheck(name: field.name.rawValue, valid: valid))
             }
+            // A date no digit of its own covers (the French licence's expiry) that cannot
+            // exist fails a check of its own, listed only then: a composite over the whole
+            // line is one weak digit, and two misreads cancel in it (`870407` read `B70407`
+            // beside `N` read `M`).
+            if field.checkDigit == nil, Self.isDateField(field.name), !DateRules.isPlausible(bytes) {
+                checks.append(MRZCheck(name: field.name.rawValue, valid: false))
+            }
             let impossibleSex = field.characters == .sex && !Self.conforms(bytes, to: .sex)
             if !scan.conforms || impossibleSex {
                 warnings.append(

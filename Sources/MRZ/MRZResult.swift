@@ -3,6 +3,8 @@
 public struct MRZCheck: Sendable, Codable, Equatable, Hashable {
     /// The checks an MRZ reading can carry, named as in the JSON contract.
     public enum Kind: String, Sendable, CaseIterable {
+        /// `birthDate` and `expiryDate` are listed for a date without a check digit of its
+        /// own only when it fails (a value that is no calendar date).
         case documentNumber, birthDate, expiryDate, optionalData, composite
         /// Listed only when it fails: a sex other than `M`, `F`, `X`, `<`.
         case sex

@@ -41,6 +41,20 @@ final class ImpossibleValueTests: XCTestCase {
         XCTAssertTrue(try parser.parse(lines: [specimen[0], line2("74<<<<", at: 13..<19)]).isValid)
     }
 
+    /// The French licence's expiry has no digit of its own; the composite over the whole
+    /// line is one weak digit that two misreads can satisfy (found by the channel property:
+    /// `D1FRA41LR685864870407VAN<MUEL7` read `…B70407VAM<…`, valid).
+    func testADateWithoutADigitOfItsOwnFailsWhenItCannotExist() throws {
+        let misread = try parser.parse("D1FRA41LR685864B70407VAM<MUEL7")
+        XCTAssertEqual(misread.format, .frenchDrivingLicence)
+        XCTAssertFalse(misread.isValid)
+        XCTAssertEqual(check(misread, "expiryDate"), false)
+        XCTAssertTrue(try XCTUnwrap(misread.warnings.first { $0.field == "expiryDate" }).message.hasPrefix("expiryDate"))
+        let right = try parser.parse("D1FRA41LR685864870407VAN<MUEL7")
+        XCTAssertTrue(right.isValid)
+        XCTAssertEqual(right.checks.map(\.name), ["documentNumber", "composite"], "listed only when it fails")
+    }
+
     func testAnImpossibleSexFailsACheckOfItsOwn() throws {
         let result = try parser.parse(lines: [specimen[0], line2("740812", at: 13..<19, sex: "H")])
         XCTAssertFalse(result.isValid)

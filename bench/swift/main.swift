@@ -164,6 +164,26 @@ case "ocr-lines":
         let cpuMs = (cpuSeconds() - cpuStart) * 1000
         print("{\"path\": \"\(path)\", \"text\": \"\(read)\", \"cpuMs\": \(cpuMs)}")
     }
+case "mrz-stages":
+    // FILE: one image path per line.  Per image: CPU ms of loading and of each MRZ search
+    // stage the read plan would run (the layout analysis only when nothing was read).
+    let scanner = MRZScanner()
+    for path in text.split(separator: "\n").map(String.init) {
+        var t = cpuSeconds()
+        func lap() -> Int {
+            let now = cpuSeconds()
+            defer { t = now }
+            return Int((now - t) * 1000)
+        }
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        var parts = ["\"load\": \(lap())"]
+        let search = scanner.search(image)
+        for stage in MRZSearchStage.allCases where stage != .layoutAnalysis || !search.foundAny {
+            search.run(stage)
+            parts.append("\"\(stage.rawValue)\": \(lap())")
+        }
+        print("{\"path\": \"\(path)\", \(parts.joined(separator: ", ")), \"valid\": \(search.foundValid)}")
+    }
 case "mrz-images", "read-images":
     // FILE: one image path per line.  Per image: the MRZ lines read, valid, ms.
     let options = args[1] == "mrz-images" ? IDReader.ReadOptions(only: .mrz) : IDReader.ReadOptions()
