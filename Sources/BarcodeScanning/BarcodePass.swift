@@ -9,6 +9,8 @@ public enum BarcodePass: String, Sendable, Codable, CaseIterable {
     case deskew
     case crop
     case cropDeskew = "crop+deskew"
+    /// The symbol outlined by its start and stop patterns, resampled upright at 3 px a module.
+    case startStop = "start-stop"
     case cropRectify = "crop+rectify"
     case cropUpscale = "crop+upscale"
     case cropSharpen = "crop+sharpen"

@@ -56,6 +56,15 @@ public struct BarcodeScanner: Sendable {
                 return [rotatedVariant(region.crop, angle, then: offset(region))]
             }
         ),
+        // The symbol's four edges from its start and stop patterns, resampled at 3 px a
+        // module and sharpened: small blurred modules in perspective (SymbolEdges).
+        (
+            .startStop,
+            { input in
+                guard let (picture, edges) = symbolEdges(input), let upright = edges.rectified(picture, pixelsPerModule: 3) else { return [] }
+                return [upright.sharpened(radius: 2, amount: 1.0), upright].map { Variant(image: $0, toInput: nil) }
+            }
+        ),
         // Perspective: the symbol's own corners mapped onto a rectangle (a photo taken at
         // an angle is a trapezoid, which no rotation straightens).
         (

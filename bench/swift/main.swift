@@ -54,6 +54,16 @@ case "pdf417":
         let b64 = found.first.map { Data($0.bytes).base64EncodedString() } ?? ""
         print("{\"path\": \"\(path)\", \"bytes\": \"\(b64)\", \"ms\": \(ms), \"pass\": \"\(found.first?.pass.rawValue ?? "")\"}")
     }
+case "pdf417-outline":
+    // FILE: one image path per line.  Prints one JSON line per image: the symbol outline the
+    // start and stop patterns give (corners in image pixels, or null), and ms.
+    for path in text.split(separator: "\n").map(String.init) {
+        let start = Date()
+        let outline = (try? ImageLoader().load(path: path)).flatMap { BarcodeScanner.startStopOutline($0) }
+        let ms = Date().timeIntervalSince(start) * 1000
+        let corners = outline.map { "[" + $0.corners.map { "[\($0.x), \($0.y)]" }.joined(separator: ", ") + "]" } ?? "null"
+        print("{\"path\": \"\(path)\", \"outline\": \(corners), \"ms\": \(ms)}")
+    }
 case "load":
     // FILE: one image path per line.  Median ms to load (decode, orient, grey) an image.
     var times: [Double] = []
