@@ -6,11 +6,11 @@ public enum BarcodePass: String, Sendable, Codable, CaseIterable {
     /// zxing-cpp on the whole image.
     case plain
     // The rescue passes, in the order they run (`BarcodeScanner.rescuePasses`).
+    /// The symbol outlined by its start and stop patterns, resampled upright.
+    case startStop = "start-stop"
     case deskew
     case crop
     case cropDeskew = "crop+deskew"
-    /// The symbol outlined by its start and stop patterns, resampled upright at 3 px a module.
-    case startStop = "start-stop"
     case cropRectify = "crop+rectify"
     case cropUpscale = "crop+upscale"
     case cropSharpen = "crop+sharpen"

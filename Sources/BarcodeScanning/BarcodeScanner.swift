@@ -39,6 +39,10 @@ public struct BarcodeScanner: Sendable {
 
     /// The rescue passes, in order: each returns the variants of the input to try.
     static let rescuePasses: [(pass: BarcodePass, variants: @Sendable (RescueInput) -> [Variant])] = [
+        // The symbol's four edges from its start and stop patterns, resampled at 3-4 px a
+        // module and sharpened: small blurred modules in perspective (SymbolEdges).  First:
+        // on hard photos it reads the most, and it is cheap when it finds no edges.
+        (.startStop, { input in symbolEdges(input).map { $0.edges.uprightVariants($0.picture) }?.map { Variant(image: $0, toInput: nil) } ?? [] }),
         // Leptonica's skew angle is clockwise-positive; rotated(degrees:) turns the other way.
         (
             .deskew,
@@ -54,15 +58,6 @@ public struct BarcodeScanner: Sendable {
             { input in
                 guard let region = input.region, let angle = region.crop.skewAngle(range: 15), abs(angle) > 0.3 else { return [] }
                 return [rotatedVariant(region.crop, angle, then: offset(region))]
-            }
-        ),
-        // The symbol's four edges from its start and stop patterns, resampled at 3 px a
-        // module and sharpened: small blurred modules in perspective (SymbolEdges).
-        (
-            .startStop,
-            { input in
-                guard let (picture, edges) = symbolEdges(input), let upright = edges.rectified(picture, pixelsPerModule: 3) else { return [] }
-                return [upright.sharpened(radius: 2, amount: 1.0), upright].map { Variant(image: $0, toInput: nil) }
             }
         ),
         // Perspective: the symbol's own corners mapped onto a rectangle (a photo taken at

@@ -115,7 +115,7 @@ enum StartStopPatterns {
 
     /// How closely a line must follow a pattern (correlation of the grey with the
     /// pattern's coverage of each pixel).
-    static let minimumCorrelation = 0.8
+    static let minimumCorrelation = 0.75
 
     /// The patterns on a line: each dark run long enough to be a wide bar is an anchor,
     /// tried at the module widths its length allows (a blurred space may join the next

@@ -33,9 +33,15 @@ struct SymbolEdges {
         let means = LocalMean(image, radiusX: max(5, image.width / 40), radiusY: max(2, image.width / 80))
         let ends = [left, right].map { BarEnds(of: $0, in: image, means: means) }
         let top = Segment(ends[0].top, ends[1].top), bottom = Segment(ends[0].bottom, ends[1].bottom)
-        guard let topLeft = top.crossing(left.line), let topRight = top.crossing(right.line), let bottomRight = bottom.crossing(right.line),
-            let bottomLeft = bottom.crossing(left.line)
+        guard let topLeft0 = top.crossing(left.line), let topRight0 = top.crossing(right.line), let bottomRight0 = bottom.crossing(right.line),
+            let bottomLeft0 = bottom.crossing(left.line)
         else { return nil }
+        let refinement = EdgeRefinement(image: image, left: left.line, right: right.line, module: module)
+        let topEnds = refinement.refined(start: (topLeft0.y, topRight0.y), inward: 1)
+        let bottomEnds = refinement.refined(start: (bottomLeft0.y, bottomRight0.y), inward: -1)
+        let topLeft = Point(x: left.line.x(at: topEnds.left), y: topEnds.left), topRight = Point(x: right.line.x(at: topEnds.right), y: topEnds.right)
+        let bottomLeft = Point(x: left.line.x(at: bottomEnds.left), y: bottomEnds.left)
+        let bottomRight = Point(x: right.line.x(at: bottomEnds.right), y: bottomEnds.right)
         let outline = Quadrilateral(topLeft: topLeft, topRight: topRight, bottomRight: bottomRight, bottomLeft: bottomLeft)
         guard outline.corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }), distance(topLeft, bottomLeft) >= 3 * module,
             distance(topRight, bottomRight) >= 3 * module
@@ -60,6 +66,20 @@ struct SymbolEdges {
         let height = (distance(w.topLeft, w.bottomLeft) + distance(w.topRight, w.bottomRight)) / 2 * scale
         guard width.isFinite, height.isFinite, width >= 20, height >= 6, width < 5000, height < 5000 else { return nil }
         return image.warped(corners: widened, width: Int(width), height: Int(height), margin: Int((4 * pixelsPerModule).rounded()))
+    }
+
+    /// The upright symbol as zxing-cpp is given it, most useful first (measured on
+    /// idphoto-gen's hard licence photos, seed 5): at 4 px a module strongly sharpened,
+    /// at 3, and at 4 with each row averaged (`RowAveraging`).
+    func uprightVariants(_ image: GrayImage) -> [GrayImage] {
+        var variants: [GrayImage] = []
+        if let upright = rectified(image, pixelsPerModule: 4) {
+            variants.append(upright.sharpened(radius: 4, amount: 3))
+        }
+        if let upright = rectified(image, pixelsPerModule: 3) {
+            variants.append(upright.sharpened(radius: 3, amount: 3))
+        }
+        return variants
     }
 
     /// `point` moved away from each of `others` along the line joining them, by the
@@ -93,6 +113,8 @@ struct EdgeFit {
     let module: Double
     /// From the first to the last agreeing line.
     let yRange: ClosedRange<Double>
+    /// The median line of the agreeing matches: inside the symbol.
+    let yMiddle: Double
     /// How far from the edge the wide bar is centred (see `StartStopPatterns.Match`).
     let wideBarOffset: Double
 
@@ -132,6 +154,7 @@ struct EdgeFit {
         self.line = refitted
         self.module = median(kept.map(\.module))
         self.yRange = first.y...last.y
+        self.yMiddle = kept[kept.count / 2].y
         self.wideBarOffset = median(kept.map { $0.wideBarOffset / $0.module }) * self.module
     }
 
@@ -178,12 +201,15 @@ struct BarEnds {
             if let s = sample(y) { inside.append(s.value) }
         }
         let dark = inside.isEmpty ? 0 : inside.sorted()[inside.count / 2]
-        func end(from y0: Double, step: Double) -> Double {
+        func isDark(_ y: Double) -> Bool { sample(y).map { Double($0.value) < Double(dark + $0.mean) / 2 } ?? false }
+        // From the middle of the lines that saw the pattern outwards, while the bar stays
+        // dark (a line of print in line with the edge may have matched beyond the symbol's
+        // end), at most a few modules beyond the last of those lines (the scan lines miss at
+        // most a few modules of a turned symbol's corner rows).
+        func end(from y0: Double, step: Double, limit: Double) -> Double {
             var y = y0, lastDark = y0, lightFor = 0.0
-            // the scan lines miss at most a few modules of a turned symbol's corner rows
-            let limit = 8 * module
-            while abs(y - y0) <= limit, let s = sample(y) {
-                if Double(s.value) < Double(dark + s.mean) / 2 {
+            while step < 0 ? y >= limit : y <= limit, sample(y) != nil {
+                if isDark(y) {
                     lastDark = y; lightFor = 0
                 } else {
                     lightFor += 1
@@ -194,7 +220,12 @@ struct BarEnds {
             // the edge is half a pixel beyond the last dark sample
             return lastDark + step / 2
         }
-        let yTop = end(from: fit.yRange.lowerBound, step: -1), yBottom = end(from: fit.yRange.upperBound, step: 1)
+        // from the last line that saw the pattern when that is on the bar (glare may lighten
+        // the bar between there and the middle), else from the middle
+        let topStart = isDark(fit.yRange.lowerBound) ? fit.yRange.lowerBound : fit.yMiddle
+        let bottomStart = isDark(fit.yRange.upperBound) ? fit.yRange.upperBound : fit.yMiddle
+        let yTop = end(from: topStart, step: -1, limit: fit.yRange.lowerBound - 8 * module)
+        let yBottom = end(from: bottomStart, step: 1, limit: fit.yRange.upperBound + 8 * module)
         top = Point(x: fit.line.x(at: yTop) + fit.wideBarOffset, y: yTop)
         bottom = Point(x: fit.line.x(at: yBottom) + fit.wideBarOffset, y: yBottom)
     }

@@ -1,0 +1,66 @@
+import IDCommon
+import Imaging
+
+/// Moves a symbol's top or bottom edge to where the picture changes most from outside
+/// to inside along the whole width: the symbol's first (or last) row against the quiet
+/// zone.
+///
+/// The ends of the two wide bars (`BarEnds`) place the edge well on most photos, but glare
+/// on a bar, or a smudge beside it, can stop one end rows early, which turns the edge;
+/// every column of the edge sees the boundary, so it is the stronger cue once the ends
+/// are near.
+struct EdgeRefinement {
+    let image: GrayImage
+    let left: EdgeLine, right: EdgeLine
+    let module: Double
+
+    /// How far (modules) from the bar ends the edge is looked for.
+    static let reach = 24.0
+
+    /// The edge's ends on the left and right lines (their `y`), the best within `reach`
+    /// modules of `start`: `inward` is +1 for the top edge (the symbol is below), -1 for
+    /// the bottom one.  `start` itself when nothing scores better.
+    func refined(start: (left: Double, right: Double), inward: Double) -> (left: Double, right: Double) {
+        guard module > 0 else { return start }
+        // along the side lines, towards the symbol's inside
+        let slope = (left.slope + right.slope) / 2, norm = (1 + slope * slope).squareRoot()
+        let down = (x: slope / norm * inward, y: 1 / norm * inward)
+        var best = (score: score(start.left, start.right, down), left: start.left, right: start.right)
+        // coarse, then fine around the coarse best
+        for (step, span) in [(module, Self.reach * module), (module / 4, module)] {
+            let centre = (best.left, best.right)
+            for dl in stride(from: -span, through: span, by: step) {
+                for dr in stride(from: -span, through: span, by: step) {
+                    let s = score(centre.0 + dl, centre.1 + dr, down)
+                    if s > best.score { best = (s, centre.0 + dl, centre.1 + dr) }
+                }
+            }
+        }
+        return (best.left, best.right)
+    }
+
+    /// How much lighter the picture is just outside the edge from (left line at `yLeft`)
+    /// to (right line at `yRight`) than just inside it, per sample.
+    func score(_ yLeft: Double, _ yRight: Double, _ down: (x: Double, y: Double)) -> Double {
+        let a = Point(x: left.x(at: yLeft), y: yLeft), b = Point(x: right.x(at: yRight), y: yRight)
+        let samples = 96
+        var sum = 0, count = 0
+        for i in 0..<samples {
+            let t = (Double(i) + 0.5) / Double(samples)
+            let x = a.x + t * (b.x - a.x), y = a.y + t * (b.y - a.y)
+            for k in [0.75, 1.5, 2.25] {
+                guard let inside = grey(x + k * module * down.x, y + k * module * down.y),
+                    let outside = grey(x - k * module * down.x, y - k * module * down.y)
+                else { continue }
+                sum += outside - inside; count += 1
+            }
+        }
+        // an edge that leaves the picture for the most part is not a better one
+        return count > samples ? Double(sum) / Double(count) : -.infinity
+    }
+
+    private func grey(_ x: Double, _ y: Double) -> Int? {
+        guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return nil }
+        return Int(image.pixels[Int(y) * image.width + Int(x)])
+    }
+}
