@@ -10,7 +10,8 @@ Success = the decoded bytes equal the expected payload.  Times include loading t
 idreader is timed in-process (`idreader-bench pdf417`: load + the PDF417 search, what
 `idreader read --only pdf417` and `idreader barcodes` run; a plain `idreader read` also
 looks for an MRZ first, ~60–100 ms more on a licence back; see README).
-Run from the repo root after `swift build -c release` (`make bench-pdf417` does it all).
+Run from the repo root after `swift build -c release` (`make bench-pdf417` does it all);
+IDREADER_BENCH=PATH measures another idreader-bench binary.
 """
 import base64
 import csv
@@ -28,6 +29,8 @@ from PIL import Image
 
 OUT = "bench/out/pdf417"
 CORPUS = "../shared/corpus/pdf417"
+# the binary measured (a copy, for a long run beside a rebuild)
+BENCH_BINARY = os.environ.get("IDREADER_BENCH", ".build/release/idreader-bench")
 IDPHOTO_GEN = "../shared/tools/idphoto-gen/gen.py"
 IDPHOTO_SEED = int(os.environ.get("IDPHOTO_SEED", "11"))
 IDPHOTO_DL_PER = int(os.environ.get("IDPHOTO_DL_PER", "40"))
@@ -80,7 +83,7 @@ def matches(got, expected):
 def ours(items):
     listfile = os.path.join(OUT, "list.txt")
     open(listfile, "w").write("\n".join(p for p, _ in items))
-    out = subprocess.run([".build/release/idreader-bench", "pdf417", listfile], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([BENCH_BINARY, "pdf417", listfile], capture_output=True, text=True, check=True).stdout
     rows = [json.loads(l) for l in out.splitlines()]
     return [(matches(base64.b64decode(r["bytes"]), e), r["ms"], r["pass"]) for r, (_, e) in zip(rows, items)]
 
