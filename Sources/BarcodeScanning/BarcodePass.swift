@@ -6,9 +6,9 @@ public enum BarcodePass: String, Sendable, Codable, CaseIterable {
     /// zxing-cpp on the whole image.
     case plain
     // The rescue passes, in the order they run (`BarcodeScanner.rescuePasses`).
+    case deskew
     /// The symbol outlined by its start and stop patterns, resampled upright.
     case startStop = "start-stop"
-    case deskew
     case crop
     case cropDeskew = "crop+deskew"
     case cropRectify = "crop+rectify"

@@ -18,20 +18,19 @@ struct EdgeRefinement {
     static let reach = 24.0
 
     /// The edge's ends on the left and right lines (their `y`), the best within `reach`
-    /// modules of `start`: `inward` is +1 for the top edge (the symbol is below), -1 for
-    /// the bottom one.  `start` itself when nothing scores better.
-    func refined(start: (left: Double, right: Double), inward: Double) -> (left: Double, right: Double) {
+    /// modules of `start` among those `allowed`: `inward` is +1 for the top edge (the
+    /// symbol is below), -1 for the bottom one.  `start` itself when nothing scores better.
+    func refined(
+        start: (left: Double, right: Double), inward: Double, allowed: (Double, Double) -> Bool = { _, _ in true }
+    ) -> (left: Double, right: Double) {
         guard module > 0 else { return start }
-        // along the side lines, towards the symbol's inside
-        let slope = (left.slope + right.slope) / 2, norm = (1 + slope * slope).squareRoot()
-        let down = (x: slope / norm * inward, y: 1 / norm * inward)
-        var best = (score: score(start.left, start.right, down), left: start.left, right: start.right)
+        var best = (score: allowed(start.left, start.right) ? score(start, inward: inward) : -.infinity, left: start.left, right: start.right)
         // coarse, then fine around the coarse best
-        for (step, span) in [(module, Self.reach * module), (module / 4, module)] {
+        for (step, span) in [(2 * module, Self.reach * module), (module / 2, 2 * module)] {
             let centre = (best.left, best.right)
             for dl in stride(from: -span, through: span, by: step) {
-                for dr in stride(from: -span, through: span, by: step) {
-                    let s = score(centre.0 + dl, centre.1 + dr, down)
+                for dr in stride(from: -span, through: span, by: step) where allowed(centre.0 + dl, centre.1 + dr) {
+                    let s = score((centre.0 + dl, centre.1 + dr), inward: inward)
                     if s > best.score { best = (s, centre.0 + dl, centre.1 + dr) }
                 }
             }
@@ -39,7 +38,15 @@ struct EdgeRefinement {
         return (best.left, best.right)
     }
 
-    /// How much lighter the picture is just outside the edge from (left line at `yLeft`)
+    /// How much lighter the picture is just outside the edge between `ends` (on the left
+    /// and right lines) than just inside it, per sample.
+    func score(_ ends: (left: Double, right: Double), inward: Double) -> Double {
+        // along the side lines, towards the symbol's inside
+        let slope = (left.slope + right.slope) / 2, norm = (1 + slope * slope).squareRoot()
+        return score(ends.left, ends.right, (x: slope / norm * inward, y: 1 / norm * inward))
+    }
+
+    /// The same from (left line at `yLeft`)
     /// to (right line at `yRight`) than just inside it, per sample.
     func score(_ yLeft: Double, _ yRight: Double, _ down: (x: Double, y: Double)) -> Double {
         let a = Point(x: left.x(at: yLeft), y: yLeft), b = Point(x: right.x(at: yRight), y: yRight)

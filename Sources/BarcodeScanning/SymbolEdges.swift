@@ -1,3 +1,4 @@
+import Foundation
 import IDCommon
 import Imaging
 
@@ -37,8 +38,36 @@ struct SymbolEdges {
             let bottomLeft0 = bottom.crossing(left.line)
         else { return nil }
         let refinement = EdgeRefinement(image: image, left: left.line, right: right.line, module: module)
-        let topEnds = refinement.refined(start: (topLeft0.y, topRight0.y), inward: 1)
-        let bottomEnds = refinement.refined(start: (bottomLeft0.y, bottomRight0.y), inward: -1)
+        var topEnds = refinement.refined(start: (topLeft0.y, topRight0.y), inward: 1)
+        var bottomEnds = refinement.refined(start: (bottomLeft0.y, bottomRight0.y), inward: -1)
+        // A photo's perspective makes one side at most some 20 % longer than the other, and
+        // turns the top and bottom edges by some degrees from square to the sides: when the
+        // edges found do not agree so, one of them is moved to the best edge that does (from
+        // where it would make the sides equal), whichever pair then scores higher.
+        let square = -(left.line.slope + right.line.slope) / 2
+        func plausible(_ top: (left: Double, right: Double), _ bottom: (left: Double, right: Double)) -> Bool {
+            let leftLength = (bottom.left - top.left) * (1 + left.line.slope * left.line.slope).squareRoot()
+            let rightLength = (bottom.right - top.right) * (1 + right.line.slope * right.line.slope).squareRoot()
+            guard leftLength > 2 * module, rightLength > 2 * module, leftLength / rightLength < 1.2, rightLength / leftLength < 1.2 else { return false }
+            return [top, bottom].allSatisfy { ends in
+                let run = right.line.x(at: ends.right) - left.line.x(at: ends.left)
+                return run > 0 && abs((ends.right - ends.left) / run - square) < 0.15
+            }
+        }
+        if !plausible(topEnds, bottomEnds) {
+            let (t, b) = (topEnds, bottomEnds)
+            let bottoms = [b, (b.left, t.right + b.left - t.left), (t.left + b.right - t.right, b.right)].map { start in
+                refinement.refined(start: start, inward: -1) { plausible(t, ($0, $1)) }
+            }
+            let tops = [t, (b.left - (b.right - t.right), t.right), (t.left, b.right - (b.left - t.left))].map { start in
+                refinement.refined(start: start, inward: 1) { plausible(($0, $1), b) }
+            }
+            let newBottom = bottoms.max { refinement.score($0, inward: -1) < refinement.score($1, inward: -1) } ?? b
+            let newTop = tops.max { refinement.score($0, inward: 1) < refinement.score($1, inward: 1) } ?? t
+            let keepTop = refinement.score(t, inward: 1) + refinement.score(newBottom, inward: -1)
+            let keepBottom = refinement.score(newTop, inward: 1) + refinement.score(b, inward: -1)
+            if keepTop >= keepBottom { bottomEnds = newBottom } else { topEnds = newTop }
+        }
         let topLeft = Point(x: left.line.x(at: topEnds.left), y: topEnds.left), topRight = Point(x: right.line.x(at: topEnds.right), y: topEnds.right)
         let bottomLeft = Point(x: left.line.x(at: bottomEnds.left), y: bottomEnds.left)
         let bottomRight = Point(x: right.line.x(at: bottomEnds.right), y: bottomEnds.right)
@@ -72,9 +101,11 @@ struct SymbolEdges {
     /// idphoto-gen's hard licence photos, seed 5, against 2.5 to 4 px a module, unsharp
     /// masks of radius 2 to 4 and strength 1 to 3, averaging along the rows and local
     /// contrast stretching, which read no more): at 3 px a module and at 4, strongly
-    /// sharpened (the modules are blurred over two or three of the photo's pixels).
+    /// sharpened (the modules are blurred over two or three of the photo's pixels), then at
+    /// 3 sharpened harder still for the most blurred (each symbol read by one or the other
+    /// at the margin).
     func uprightVariants(_ image: GrayImage) -> [GrayImage] {
-        [(3.0, 3, 2.0), (4.0, 4, 3.0)].compactMap { scale, radius, amount in
+        [(3.0, 3, 2.0), (4.0, 4, 3.0), (3.0, 3, 3.0)].compactMap { scale, radius, amount in
             rectified(image, pixelsPerModule: scale)?.sharpened(radius: radius, amount: amount)
         }
     }
@@ -261,10 +292,30 @@ extension BarcodeScanner {
     /// The outline of the PDF417 symbol in the located region of `image`, from its start
     /// and stop patterns, in `image` pixels (`nil` when not found): for measuring the edge
     /// finder against a generator's ground truth.
-    public static func startStopOutline(_ image: GrayImage) -> Quadrilateral? {
+    @_spi(Evaluation) public static func startStopOutline(_ image: GrayImage) -> Quadrilateral? {
         let input = RescueInput(image)
         guard let (picture, edges) = symbolEdges(input) else { return nil }
         let origin = picture == image ? (x: 0, y: 0) : (x: input.region?.x ?? 0, y: input.region?.y ?? 0)
         return edges.outline.map { Point(x: $0.x + Double(origin.x), y: $0.y + Double(origin.y)) }
+    }
+}
+
+extension BarcodeScanner {
+    /// Every rescue pass run on its own (from a fresh `RescueInput`, so each pays for the
+    /// symbol location it needs): the first acceptable decode's bytes, or `nil`, and the
+    /// milliseconds the pass took.  For measuring what each pass adds and costs.
+    @_spi(Evaluation) public func eachRescuePass(_ image: GrayImage) -> [(pass: BarcodePass, bytes: [UInt8]?, ms: Double)] {
+        Self.rescuePasses.map { pass in
+            let start = Date()
+            let input = RescueInput(image)
+            var bytes: [UInt8]?
+            for variant in pass.variants(input) {
+                if let code = ZXingReader.read(variant.image, formats: [.pdf417], pass: pass.pass).first(where: { acceptPDF417($0.bytes) }) {
+                    bytes = code.bytes
+                    break
+                }
+            }
+            return (pass.pass, bytes, Date().timeIntervalSince(start) * 1000)
+        }
     }
 }
