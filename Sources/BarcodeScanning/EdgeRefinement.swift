@@ -17,6 +17,42 @@ struct EdgeRefinement {
     /// How far (modules) from the bar ends the edge is looked for.
     static let reach = 24.0
 
+    /// The top and bottom edges (each as its ends' `y` on the left and right lines), each
+    /// refined from the given ends.  A photo's perspective makes one side at most some 20 %
+    /// longer than the other, and turns the top and bottom edges by some degrees from
+    /// square to the sides: when the edges found do not agree so, one of them is moved to
+    /// the best edge that does (searched from where it would make the sides equal),
+    /// whichever pair then scores higher.
+    func refinedEdges(
+        top: (left: Double, right: Double), bottom: (left: Double, right: Double)
+    ) -> (top: (left: Double, right: Double), bottom: (left: Double, right: Double)) {
+        let t = refined(start: top, inward: 1), b = refined(start: bottom, inward: -1)
+        guard !plausible(t, b) else { return (t, b) }
+        let bottoms = [b, (b.left, t.right + b.left - t.left), (t.left + b.right - t.right, b.right)].map { start in
+            refined(start: start, inward: -1) { plausible(t, ($0, $1)) }
+        }
+        let tops = [t, (b.left - (b.right - t.right), t.right), (t.left, b.right - (b.left - t.left))].map { start in
+            refined(start: start, inward: 1) { plausible(($0, $1), b) }
+        }
+        let newBottom = bottoms.max { score($0, inward: -1) < score($1, inward: -1) } ?? b
+        let newTop = tops.max { score($0, inward: 1) < score($1, inward: 1) } ?? t
+        let keepTop = score(t, inward: 1) + score(newBottom, inward: -1), keepBottom = score(newTop, inward: 1) + score(b, inward: -1)
+        return keepTop >= keepBottom ? (t, newBottom) : (newTop, b)
+    }
+
+    /// Whether the sides between these edges differ in length by less than 20 % and both
+    /// edges are within 0.15 (slope) of square to the sides.
+    func plausible(_ top: (left: Double, right: Double), _ bottom: (left: Double, right: Double)) -> Bool {
+        let leftLength = (bottom.left - top.left) * (1 + left.slope * left.slope).squareRoot()
+        let rightLength = (bottom.right - top.right) * (1 + right.slope * right.slope).squareRoot()
+        guard leftLength > 2 * module, rightLength > 2 * module, leftLength / rightLength < 1.2, rightLength / leftLength < 1.2 else { return false }
+        let square = -(left.slope + right.slope) / 2
+        return [top, bottom].allSatisfy { ends in
+            let run = right.x(at: ends.right) - left.x(at: ends.left)
+            return run > 0 && abs((ends.right - ends.left) / run - square) < 0.15
+        }
+    }
+
     /// The edge's ends on the left and right lines (their `y`), the best within `reach`
     /// modules of `start` among those `allowed`: `inward` is +1 for the top edge (the
     /// symbol is below), -1 for the bottom one.  `start` itself when nothing scores better.

@@ -88,7 +88,7 @@ enum StartStopPatterns {
             if after > 0 { stretches.append((x, x + after, widths.count % 2 == 0)) }
             self.stretches = stretches
             self.edge = edge
-            self.wideBarCentre = widths[0] / 2
+            self.wideBarCentre = (widths.first ?? 0) / 2
             self.isLeftEdge = isLeftEdge
         }
 

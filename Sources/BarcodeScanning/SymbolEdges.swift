@@ -6,9 +6,10 @@ import Imaging
 /// upright at a module size zxing-cpp reads reliably.
 ///
 /// The left and right edges are straight lines through the pattern ends seen on many
-/// lines (`StartStopPatterns`), fitted robustly; the top and bottom ones join the ends of
-/// the two patterns' wide bars, followed along the bars.  Four independent edges: a
-/// photo taken at an angle (a trapezoid) is outlined as well as a turned one.
+/// lines (`StartStopPatterns`), fitted robustly; the top and bottom ones first join the
+/// ends of the two patterns' wide bars, followed along the bars, then move to where the
+/// picture changes most along the symbol's width (`EdgeRefinement`).  Four independent
+/// edges: a photo taken at an angle (a trapezoid) is outlined as well as a turned one.
 struct SymbolEdges {
     /// The symbol's corners in the picture's pixels (clockwise from the top-left one as
     /// the picture shows it, whichever way up the symbol is).
@@ -38,36 +39,7 @@ struct SymbolEdges {
             let bottomLeft0 = bottom.crossing(left.line)
         else { return nil }
         let refinement = EdgeRefinement(image: image, left: left.line, right: right.line, module: module)
-        var topEnds = refinement.refined(start: (topLeft0.y, topRight0.y), inward: 1)
-        var bottomEnds = refinement.refined(start: (bottomLeft0.y, bottomRight0.y), inward: -1)
-        // A photo's perspective makes one side at most some 20 % longer than the other, and
-        // turns the top and bottom edges by some degrees from square to the sides: when the
-        // edges found do not agree so, one of them is moved to the best edge that does (from
-        // where it would make the sides equal), whichever pair then scores higher.
-        let square = -(left.line.slope + right.line.slope) / 2
-        func plausible(_ top: (left: Double, right: Double), _ bottom: (left: Double, right: Double)) -> Bool {
-            let leftLength = (bottom.left - top.left) * (1 + left.line.slope * left.line.slope).squareRoot()
-            let rightLength = (bottom.right - top.right) * (1 + right.line.slope * right.line.slope).squareRoot()
-            guard leftLength > 2 * module, rightLength > 2 * module, leftLength / rightLength < 1.2, rightLength / leftLength < 1.2 else { return false }
-            return [top, bottom].allSatisfy { ends in
-                let run = right.line.x(at: ends.right) - left.line.x(at: ends.left)
-                return run > 0 && abs((ends.right - ends.left) / run - square) < 0.15
-            }
-        }
-        if !plausible(topEnds, bottomEnds) {
-            let (t, b) = (topEnds, bottomEnds)
-            let bottoms = [b, (b.left, t.right + b.left - t.left), (t.left + b.right - t.right, b.right)].map { start in
-                refinement.refined(start: start, inward: -1) { plausible(t, ($0, $1)) }
-            }
-            let tops = [t, (b.left - (b.right - t.right), t.right), (t.left, b.right - (b.left - t.left))].map { start in
-                refinement.refined(start: start, inward: 1) { plausible(($0, $1), b) }
-            }
-            let newBottom = bottoms.max { refinement.score($0, inward: -1) < refinement.score($1, inward: -1) } ?? b
-            let newTop = tops.max { refinement.score($0, inward: 1) < refinement.score($1, inward: 1) } ?? t
-            let keepTop = refinement.score(t, inward: 1) + refinement.score(newBottom, inward: -1)
-            let keepBottom = refinement.score(newTop, inward: 1) + refinement.score(b, inward: -1)
-            if keepTop >= keepBottom { bottomEnds = newBottom } else { topEnds = newTop }
-        }
+        let (topEnds, bottomEnds) = refinement.refinedEdges(top: (topLeft0.y, topRight0.y), bottom: (bottomLeft0.y, bottomRight0.y))
         let topLeft = Point(x: left.line.x(at: topEnds.left), y: topEnds.left), topRight = Point(x: right.line.x(at: topEnds.right), y: topEnds.right)
         let bottomLeft = Point(x: left.line.x(at: bottomEnds.left), y: bottomEnds.left)
         let bottomRight = Point(x: right.line.x(at: bottomEnds.right), y: bottomEnds.right)

@@ -2,7 +2,7 @@ import IDCommon
 import Imaging
 import XCTest
 
-@testable import BarcodeScanning
+@_spi(Evaluation) @testable import BarcodeScanning
 
 /// The start-stop edge finder (`StartStopPatterns`, `SymbolEdges`) on a written symbol
 /// photographed in perspective at 2 px a module and blurred, where the true corners are
