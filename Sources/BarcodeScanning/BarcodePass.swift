@@ -11,13 +11,9 @@ public enum BarcodePass: String, Sendable, Codable, CaseIterable {
     case startStop = "start-stop"
     case crop
     case cropDeskew = "crop+deskew"
-    case cropRectify = "crop+rectify"
     case cropUpscale = "crop+upscale"
     case cropSharpen = "crop+sharpen"
     case rotationSweep = "rotation-sweep"
-    case binarize
-    case contrast
-    case upscaleSweep = "upscale-sweep"
     /// zbar, for 1D codes and QR codes.
     case zbar
 }

@@ -53,7 +53,11 @@ struct SymbolEdges {
     /// The symbol drawn upright at `pixelsPerModule`, the outline widened by a module or
     /// two (an edge found a little inside must not cut off a bar or a row), inside a white
     /// quiet zone; `nil` if that would be implausibly large.
-    func rectified(_ image: GrayImage, pixelsPerModule: Double) -> GrayImage? {
+    func rectified(_ image: GrayImage, pixelsPerModule: Double) -> GrayImage? { upright(image, pixelsPerModule: pixelsPerModule)?.image }
+
+    /// `rectified`, with the map from its pixels back to `image`'s (for the corners of a
+    /// symbol decoded there).
+    func upright(_ image: GrayImage, pixelsPerModule: Double) -> (image: GrayImage, toPicture: @Sendable (Point) -> Point)? {
         guard pixelsPerModule > 0, module > 0 else { return nil }
         let q = outline
         let widened = Quadrilateral(
@@ -66,7 +70,15 @@ struct SymbolEdges {
         let width = (distance(w.topLeft, w.topRight) + distance(w.bottomLeft, w.bottomRight)) / 2 * scale
         let height = (distance(w.topLeft, w.bottomLeft) + distance(w.topRight, w.bottomRight)) / 2 * scale
         guard width.isFinite, height.isFinite, width >= 20, height >= 6, width < 5000, height < 5000 else { return nil }
-        return image.warped(corners: widened, width: Int(width), height: Int(height), margin: Int((4 * pixelsPerModule).rounded()))
+        let margin = Int((4 * pixelsPerModule).rounded()), columns = Int(width), rows = Int(height)
+        guard let drawn = image.warped(corners: widened, width: columns, height: rows, margin: margin) else { return nil }
+        // `warped` samples pixel (c, r) at the unit square's ((c - margin + ½) / columns, ...)
+        let map = SquareToQuad(widened)
+        let toPicture: @Sendable (Point) -> Point = { p in
+            let (x, y) = map.point(u: (p.x - Double(margin)) / Double(columns), v: (p.y - Double(margin)) / Double(rows))
+            return Point(x: x, y: y)
+        }
+        return (drawn, toPicture)
     }
 
     /// The upright symbol as zxing-cpp is given it, most useful first (measured on
@@ -76,9 +88,9 @@ struct SymbolEdges {
     /// sharpened (the modules are blurred over two or three of the photo's pixels), then at
     /// 3 sharpened harder still for the most blurred (each symbol read by one or the other
     /// at the margin).
-    func uprightVariants(_ image: GrayImage) -> [GrayImage] {
+    func uprightVariants(_ image: GrayImage) -> [(image: GrayImage, toPicture: @Sendable (Point) -> Point)] {
         [(3.0, 3, 2.0), (4.0, 4, 3.0), (3.0, 3, 3.0)].compactMap { scale, radius, amount in
-            rectified(image, pixelsPerModule: scale)?.sharpened(radius: radius, amount: amount)
+            upright(image, pixelsPerModule: scale).map { ($0.image.sharpened(radius: radius, amount: amount), $0.toPicture) }
         }
     }
 
@@ -256,19 +268,23 @@ extension BarcodeScanner {
     /// The symbol's edges in the located region, or, when the locator has cut the symbol
     /// (or found something else), in the whole image on every other line; with the
     /// picture they refer to.
-    static func symbolEdges(_ input: RescueInput) -> (picture: GrayImage, edges: SymbolEdges)? {
-        if let crop = input.crop, let edges = SymbolEdges.find(in: crop) { return (crop, edges) }
-        return SymbolEdges.find(in: input.image, lineStep: 2).map { (input.image, $0) }
+    static func symbolEdges(_ input: RescueInput) -> (picture: GrayImage, edges: SymbolEdges, toInput: @Sendable (Point) -> Point)? {
+        if let region = input.region, let edges = SymbolEdges.find(in: region.crop) { return (region.crop, edges, offset(region)) }
+        return SymbolEdges.find(in: input.image, lineStep: 2).map { (input.image, $0, { $0 }) }
+    }
+
+    /// The start-stop pass's views of the symbol, with their maps back to the input.
+    static func startStopVariants(_ input: RescueInput) -> [Variant] {
+        guard let (picture, edges, toInput) = symbolEdges(input) else { return [] }
+        return edges.uprightVariants(picture).map { view in Variant(image: view.image, toInput: { toInput(view.toPicture($0)) }) }
     }
 
     /// The outline of the PDF417 symbol in the located region of `image`, from its start
     /// and stop patterns, in `image` pixels (`nil` when not found): for measuring the edge
     /// finder against a generator's ground truth.
     @_spi(Evaluation) public static func startStopOutline(_ image: GrayImage) -> Quadrilateral? {
-        let input = RescueInput(image)
-        guard let (picture, edges) = symbolEdges(input) else { return nil }
-        let origin = picture == image ? (x: 0, y: 0) : (x: input.region?.x ?? 0, y: input.region?.y ?? 0)
-        return edges.outline.map { Point(x: $0.x + Double(origin.x), y: $0.y + Double(origin.y)) }
+        guard let (_, edges, toInput) = symbolEdges(RescueInput(image)) else { return nil }
+        return edges.outline.map(toInput)
     }
 }
 
