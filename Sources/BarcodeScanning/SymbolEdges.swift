@@ -270,7 +270,11 @@ extension BarcodeScanner {
     /// picture they refer to.
     static func symbolEdges(_ input: RescueInput) -> (picture: GrayImage, edges: SymbolEdges, toInput: @Sendable (Point) -> Point)? {
         if let region = input.region, let edges = SymbolEdges.find(in: region.crop) { return (region.crop, edges, offset(region)) }
-        return SymbolEdges.find(in: input.image, lineStep: 2).map { (input.image, $0, { $0 }) }
+        // every other line, and at most some 500, of pictures up to 4 MP (larger ones have
+        // their symbol located, or are read by the other passes)
+        guard input.image.pixelCount <= 4_000_000 else { return nil }
+        let lineStep = max(2, input.image.height / 500)
+        return SymbolEdges.find(in: input.image, lineStep: lineStep).map { (input.image, $0, { $0 }) }
     }
 
     /// The start-stop pass's views of the symbol, with their maps back to the input.
