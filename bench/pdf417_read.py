@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """PDF417 reading: idreader vs the Python zxing-cpp package vs zbarimg, in one run.
 
-Sets: ../shared/corpus/pdf417 (public test images) and generated licence backs
-(tools/licence-samples) at three levels: clean (rotations 0..15°), mild, hard.
+Sets: ../shared/corpus/pdf417 (public test images), generated licence backs
+(tools/licence-samples) at three levels: clean (rotations 0..15°), mild, hard, and the
+licence photos of the external generator ../shared/tools/idphoto-gen (clean, mild, hard;
+IDPHOTO_SEED, default 11, and IDPHOTO_DL_PER cases per tier, default 40), the hard tier
+also without the pages whose glare over the symbol is 0.8 or more (expected unreadable).
 Success = the decoded bytes equal the expected payload.  Times include loading the file.
 idreader is timed in-process (`idreader-bench pdf417`: load + the PDF417 search, what
 `idreader read --only pdf417` and `idreader barcodes` run; a plain `idreader read` also
 looks for an MRZ first, ~60–100 ms more on a licence back; see README).
-Run from the repo root after `swift build -c release` (`make bench-pdf417` does it all).
+Run from the repo root after `swift build -c release` (`make bench-pdf417` does it all);
+IDREADER_BENCH=PATH measures another idreader-bench binary.
 """
 import base64
 import csv
@@ -25,6 +29,12 @@ from PIL import Image
 
 OUT = "bench/out/pdf417"
 CORPUS = "../shared/corpus/pdf417"
+# the binary measured (a copy, for a long run beside a rebuild)
+BENCH_BINARY = os.environ.get("IDREADER_BENCH", ".build/release/idreader-bench")
+IDPHOTO_GEN = "../shared/tools/idphoto-gen/gen.py"
+IDPHOTO_SEED = int(os.environ.get("IDPHOTO_SEED", "11"))
+IDPHOTO_DL_PER = int(os.environ.get("IDPHOTO_DL_PER", "40"))
+IDPHOTO_OUT = os.path.join(OUT, f"idphoto-gen-seed{IDPHOTO_SEED}-n{IDPHOTO_DL_PER}")
 
 
 def generate():
@@ -36,6 +46,22 @@ def generate():
             subprocess.run([sys.executable, "tools/licence-samples/make_licence_images.py", d, "--count", str(count),
                             "--seed", str({"clean": 101, "mild": 102, "hard": 103}[name]), "--level", level, "--rotate", *rotations],
                            check=True, stderr=subprocess.DEVNULL)
+    if os.path.exists(IDPHOTO_GEN) and not os.path.exists(os.path.join(IDPHOTO_OUT, "gen_report.json")):
+        subprocess.run([sys.executable, IDPHOTO_GEN, "--seed", str(IDPHOTO_SEED), "--out", IDPHOTO_OUT, "--only", "dl",
+                        "--dl-per", str(IDPHOTO_DL_PER)], check=True, stdout=subprocess.DEVNULL)
+
+
+def idphoto_cases():
+    """idphoto-gen's licence cases by tier, and the hard ones without glare >= 0.8 over the symbol."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(IDPHOTO_OUT, "dl", "*.json"))):
+        case = json.load(open(path))
+        item = (os.path.join(os.path.dirname(path), case["image"]), base64.b64decode(case["payload_b64"]))
+        out.setdefault(f"idphoto-gen {case['tier']} (seed {IDPHOTO_SEED})", []).append(item)
+        glare = (case["render"].get("glare") or {}).get("max_over_target", 0)
+        if case["tier"] == "hard" and glare < 0.8:
+            out.setdefault(f"idphoto-gen hard, glare < 0.8 (seed {IDPHOTO_SEED})", []).append(item)
+    return {k: out[k] for k in sorted(out, key=lambda k: (["clean", "mild", "hard"].index(k.split()[1].rstrip(",")), k))}
 
 
 def cases():
@@ -46,6 +72,7 @@ def cases():
     for name in ("clean", "mild", "hard"):
         out[name] = [(p, open(os.path.splitext(p)[0] + ".bin", "rb").read())
                      for p in sorted(glob.glob(os.path.join(OUT, name, "*.png")) + glob.glob(os.path.join(OUT, name, "*.jpg")))]
+    out.update(idphoto_cases())
     return out
 
 
@@ -56,7 +83,7 @@ def matches(got, expected):
 def ours(items):
     listfile = os.path.join(OUT, "list.txt")
     open(listfile, "w").write("\n".join(p for p, _ in items))
-    out = subprocess.run([".build/release/idreader-bench", "pdf417", listfile], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([BENCH_BINARY, "pdf417", listfile], capture_output=True, text=True, check=True).stdout
     rows = [json.loads(l) for l in out.splitlines()]
     return [(matches(base64.b64decode(r["bytes"]), e), r["ms"], r["pass"]) for r, (_, e) in zip(rows, items)]
 
@@ -87,6 +114,7 @@ def main():
     print("|---|---|---|---|---|---|---|---|")
     passes = {}
     for name, items in cases().items():
+        passes[name] = {}
         if not items:
             continue
         o, z, b = ours(items), zxing(items), zbar(items)
@@ -98,8 +126,10 @@ def main():
               f"{statistics.median(x[1] for x in z):.0f} | {ratio:.2f} |")
         for ok, _, p in o:
             if ok:
-                passes[p] = passes.get(p, 0) + 1
-    print("\nsuccessful pass counts:", json.dumps(passes))
+                passes[name][p] = passes[name].get(p, 0) + 1
+    print("\nsuccessful pass counts:")
+    for name, counts in passes.items():
+        print(f"- {name}: {json.dumps(counts)}")
 
 
 if __name__ == "__main__":

@@ -7,15 +7,13 @@ public enum BarcodePass: String, Sendable, Codable, CaseIterable {
     case plain
     // The rescue passes, in the order they run (`BarcodeScanner.rescuePasses`).
     case deskew
+    /// The symbol outlined by its start and stop patterns, resampled upright.
+    case startStop = "start-stop"
     case crop
     case cropDeskew = "crop+deskew"
-    case cropRectify = "crop+rectify"
     case cropUpscale = "crop+upscale"
     case cropSharpen = "crop+sharpen"
     case rotationSweep = "rotation-sweep"
-    case binarize
-    case contrast
-    case upscaleSweep = "upscale-sweep"
     /// zbar, for 1D codes and QR codes.
     case zbar
 }

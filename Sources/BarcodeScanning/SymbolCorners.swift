@@ -1,7 +1,8 @@
 import IDCommon
 import Imaging
 
-/// The four corners of a PDF417 symbol in a crop around it, for perspective correction.
+/// The four corners of a PDF417 symbol in a crop around it, for drawing its outline
+/// (`BarcodeScanner.estimatedSymbolOutline`).
 ///
 /// The symbol is the dense dark region at the crop's centre: pixels darker than the crop's
 /// Otsu threshold are counted in a window wider than the widest space of the symbol, the
@@ -107,23 +108,5 @@ enum SymbolCorners {
             if variance > best.variance { best = (variance, level) }
         }
         return UInt8(best.level + 1)
-    }
-
-    /// How much the corners are pushed outwards (fraction of the half-size).
-    static let growth = 0.06
-
-    /// The symbol cut out of `crop` and drawn upright at `scale` times its size (average
-    /// of opposite edge lengths), with a quiet zone.
-    static func rectified(_ crop: GrayImage, scale: Double) -> GrayImage? {
-        guard let found = find(in: crop) else { return nil }
-        // the sparse thin bars at the symbol's right end may fall outside the dense region:
-        // grow the quadrilateral about its centre
-        let centre = Point(x: found.corners.map(\.x).reduce(0, +) / 4, y: found.corners.map(\.y).reduce(0, +) / 4)
-        let grown = found.map { Point(x: centre.x + (($0.x - centre.x) * (1 + growth)), y: centre.y + ($0.y - centre.y) * (1 + growth)) }
-        let q = grown.corners
-        func length(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
-        let width = (length(q[0], q[1]) + length(q[3], q[2])) / 2, height = (length(q[0], q[3]) + length(q[1], q[2])) / 2
-        guard width > 20, height > 5 else { return nil }
-        return crop.warped(corners: grown, width: Int(width * scale), height: Int(height * scale), margin: Int(12 * scale))
     }
 }

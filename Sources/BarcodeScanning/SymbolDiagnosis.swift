@@ -65,9 +65,15 @@ public enum SymbolDiagnosis {
         return .undecodable
     }
 
-    /// The measures of the first located region that shows the start and stop bars;
-    /// `nil` when none does.
+    /// The measures of the symbol: outlined by its start and stop patterns
+    /// (`SymbolEdges`, which also sees symbols in perspective) and drawn upright at its own
+    /// module size, so that its blur and glare stay as the picture has them; else the first
+    /// located region that shows the start and stop bars.  `nil` when none does.
     public static func measure(_ image: GrayImage) -> SymbolRegionMeasures? {
+        if let (picture, edges, _) = BarcodeScanner.symbolEdges(BarcodeScanner.RescueInput(image)) {
+            let upright = edges.rectified(picture, pixelsPerModule: max(1, edges.module)).flatMap(measureUpright)
+            return SymbolRegionMeasures(moduleWidth: edges.module, edgeSpread: upright?.edgeSpread ?? 0, glare: upright?.glare ?? 0)
+        }
         let boxes = SymbolLocator.locateAll(image) + SymbolLocator.locateAll(image, window: SymbolLocator.tightWindow)
         for box in boxes.prefix(6) {
             let crop = BarcodeScanner.region(of: image, around: box).crop

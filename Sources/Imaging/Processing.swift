@@ -147,10 +147,10 @@ extension GrayImage {
 /// The projective map of the unit square onto a quadrilateral (Heckbert, "Fundamentals of
 /// Texture Mapping and Image Warping", 1989, §2.2.3): (0,0), (1,0), (1,1), (0,1) go to
 /// the corners in that order.
-struct SquareToQuad {
+public struct SquareToQuad: Sendable {
     let a, b, c, d, e, f, g, h: Double
 
-    init(_ quadrilateral: Quadrilateral) {
+    public init(_ quadrilateral: Quadrilateral) {
         let q = quadrilateral.corners
         let dx1 = q[1].x - q[2].x, dx2 = q[3].x - q[2].x, dx3 = q[0].x - q[1].x + q[2].x - q[3].x
         let dy1 = q[1].y - q[2].y, dy2 = q[3].y - q[2].y, dy3 = q[0].y - q[1].y + q[2].y - q[3].y
@@ -165,7 +165,7 @@ struct SquareToQuad {
         d = q[1].y - q[0].y + g * q[1].y; e = q[3].y - q[0].y + h * q[3].y; f = q[0].y
     }
 
-    func point(u: Double, v: Double) -> (Double, Double) {
+    public func point(u: Double, v: Double) -> (Double, Double) {
         let w = g * u + h * v + 1
         return ((a * u + b * v + c) / w, (d * u + e * v + f) / w)
     }

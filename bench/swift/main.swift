@@ -1,5 +1,5 @@
 import AAMVA
-import BarcodeScanning
+@_spi(Evaluation) import BarcodeScanning
 import Foundation
 import IDReader
 import Imaging
@@ -10,6 +10,8 @@ import MRZ
 //   idreader-bench mrz FILE          parse + validate; FILE: one MRZ per line, lines joined by '|'
 //   idreader-bench mrz-fields FILE   parse + validate + read every field
 //   idreader-bench pdf417 FILE       FILE: image paths; per image: decoded bytes, ms, pass
+//   idreader-bench pdf417-outline FILE  per image: the start-stop outline (corners), ms
+//   idreader-bench pdf417-passes FILE   per image: each rescue pass on its own: bytes, ms
 //   idreader-bench mrz-images FILE   FILE: image paths; per image: MRZ lines, valid, ms
 //                                    (what `idreader read --only mrz` does)
 //   idreader-bench read-images FILE  the same for a full read (MRZ and licences, as
@@ -62,6 +64,25 @@ case "pdf417-diagnose":
         let m = SymbolDiagnosis.measure(image)
         let measures = m.map { "\"module\": \($0.moduleWidth), \"spread\": \($0.edgeSpread), \"glare\": \($0.glare)" } ?? "\"module\": null"
         print("{\"path\": \"\(path)\", \(measures), \"diagnosis\": \"\(SymbolDiagnosis.diagnose(image).rawValue)\"}")
+    }
+case "pdf417-outline":
+    // FILE: one image path per line.  Prints one JSON line per image: the symbol outline the
+    // start and stop patterns give (corners in image pixels, or null), and ms.
+    for path in text.split(separator: "\n").map(String.init) {
+        let start = Date()
+        let outline = (try? ImageLoader().load(path: path)).flatMap { BarcodeScanner.startStopOutline($0) }
+        let ms = Date().timeIntervalSince(start) * 1000
+        let corners = outline.map { "[" + $0.corners.map { "[\($0.x), \($0.y)]" }.joined(separator: ", ") + "]" } ?? "null"
+        print("{\"path\": \"\(path)\", \"outline\": \(corners), \"ms\": \(ms)}")
+    }
+case "pdf417-passes":
+    // FILE: one image path per line.  Prints one JSON line per image: for every rescue pass
+    // run on its own, the bytes of its first acceptable decode (base64, "" for none) and ms.
+    let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417)
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let passes = scanner.eachRescuePass(image).map { "\"\($0.pass.rawValue)\": [\"\(Data($0.bytes ?? []).base64EncodedString())\", \($0.ms)]" }
+        print("{\"path\": \"\(path)\", " + passes.joined(separator: ", ") + "}")
     }
 case "load":
     // FILE: one image path per line.  Median ms to load (decode, orient, grey) an image.

@@ -1,0 +1,213 @@
+import Imaging
+
+/// Finds PDF417 start and stop patterns on the horizontal lines of a picture.
+///
+/// Every row of a PDF417 symbol begins with the same start pattern and ends with the same
+/// stop pattern (ISO/IEC 15438, 5.3.1): bar and space widths 8 1 1 1 1 1 1 3 (17 modules)
+/// and 7 1 1 3 1 1 1 2 1 (18 modules, the last a one-module bar).  Since they repeat down
+/// the symbol, a line crossing the rows at a slant still crosses one whole pattern at each
+/// end: no row needs to be followed, and a turned symbol needs no deskewing first.
+enum StartStopPatterns {
+    /// One pattern seen on one line.
+    struct Match: Equatable {
+        /// The symbol's edge on this line: the start pattern's first bar's left side, or the
+        /// stop pattern's last bar's right side (mirrored for an upside-down symbol).
+        let edgeX: Double
+        let y: Double
+        /// The module width measured on the pattern, in pixels.
+        let module: Double
+        /// Where the pattern's wide bar is centred, from `edgeX` towards the symbol (positive
+        /// on the left edge, negative on the right).
+        let wideBarOffset: Double
+        /// The match is on the symbol's left edge (a start pattern, or a mirrored stop pattern).
+        let isLeftEdge: Bool
+    }
+
+    /// A maximal stretch of dark or light pixels on a line.
+    struct Run {
+        let start: Int, length: Int, dark: Bool
+        var end: Int { start + length }
+    }
+
+    /// Every start and stop pattern (also mirrored) on every `lineStep`-th line of `image`.
+    static func matches(in image: GrayImage, lineStep: Int = 1) -> [Match] {
+        let w = image.width, h = image.height
+        guard w >= 40, h >= 3, lineStep >= 1 else { return [] }
+        let means = LocalMean(image, radiusX: max(5, w / 40), radiusY: max(2, w / 80))
+        var found: [Match] = []
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in stride(from: 0, to: h, by: lineStep) {
+                let runs = runs(on: y, of: p, width: w, means: means)
+                let line = UnsafeBufferPointer(rebasing: p[(y * w)..<((y + 1) * w)])
+                found += matches(in: runs, y: Double(y) + 0.5, line: line)
+            }
+        }
+        return found
+    }
+
+    /// The runs of line `y`: dark below the local mean, light above it, with a little
+    /// hysteresis so that JPEG noise on flat paper does not split a space.
+    static func runs(on y: Int, of p: UnsafeBufferPointer<UInt8>, width w: Int, means: LocalMean) -> [Run] {
+        var runs: [Run] = []
+        var dark = false, runStart = 0
+        for x in 0..<w {
+            let value = Int(p[y * w + x]), mean = means.value(x: x, y: y)
+            let nowDark = dark ? value < mean + 2 : value < mean - 2
+            if x == 0 {
+                dark = nowDark
+            } else if nowDark != dark {
+                runs.append(Run(start: runStart, length: x - runStart, dark: dark))
+                runStart = x
+                dark = nowDark
+            }
+        }
+        runs.append(Run(start: runStart, length: w - runStart, dark: dark))
+        return runs
+    }
+
+    /// A pattern as dark and light stretches, in modules from the leading side of its wide
+    /// bar (ISO/IEC 15438, 5.3.1: start 8 1 1 1 1 1 1 3, stop 7 1 1 3 1 1 1 2 1, bars
+    /// first), with what must surround it: the quiet zone on the outside, and the row
+    /// indicator inside (a codeword begins with a bar and ends with a space).
+    struct Template {
+        /// (from, to, dark) in modules, in increasing order.
+        let stretches: [(from: Double, to: Double, dark: Bool)]
+        /// Where the symbol's edge is, in modules from the anchor.
+        let edge: Double
+        /// Where the wide bar's middle is, in modules from the anchor.
+        let wideBarCentre: Double
+        let isLeftEdge: Bool
+
+        init(widths: [Double], before: Double, after: Double, edge: Double, isLeftEdge: Bool) {
+            // `before` light modules, the widths (bar first), then `after` modules alternating on
+            var stretches: [(from: Double, to: Double, dark: Bool)] = [(-before, 0, false)]
+            var x = 0.0
+            for (k, w) in widths.enumerated() {
+                stretches.append((x, x + w, k % 2 == 0)); x += w
+            }
+            if after > 0 { stretches.append((x, x + after, widths.count % 2 == 0)) }
+            self.stretches = stretches
+            self.edge = edge
+            self.wideBarCentre = (widths.first ?? 0) / 2
+            self.isLeftEdge = isLeftEdge
+        }
+
+        private init(stretches: [(from: Double, to: Double, dark: Bool)], edge: Double, wideBarCentre: Double, isLeftEdge: Bool) {
+            self.stretches = stretches; self.edge = edge; self.wideBarCentre = wideBarCentre; self.isLeftEdge = isLeftEdge
+        }
+
+        /// The same pattern read right to left (a symbol upside down), anchored at the wide
+        /// bar's right side.
+        var mirrored: Template {
+            Template(
+                stretches: stretches.reversed().map { (-$0.to, -$0.from, $0.dark) }, edge: -edge, wideBarCentre: -wideBarCentre, isLeftEdge: !isLeftEdge)
+        }
+
+        var span: ClosedRange<Double> { (stretches.first?.from ?? 0)...(stretches.last?.to ?? 0) }
+    }
+
+    /// The start pattern, with two quiet modules before it and the row indicator's first
+    /// bar module after it.
+    static let start = Template(widths: [8, 1, 1, 1, 1, 1, 1, 3], before: 2, after: 1, edge: 0, isLeftEdge: true)
+    /// The stop pattern, with the row indicator's last space before it and two quiet modules after.
+    static let stop = Template(widths: [7, 1, 1, 3, 1, 1, 1, 2, 1], before: 1, after: 2, edge: 18, isLeftEdge: false)
+    static let templates = [start, stop, start.mirrored, stop.mirrored]
+
+    /// How closely a line must follow a pattern (correlation of the grey with the
+    /// pattern's coverage of each pixel).
+    static let minimumCorrelation = 0.75
+
+    /// The patterns on a line: each dark run long enough to be a wide bar is an anchor,
+    /// tried at the module widths its length allows (a blurred space may join the next
+    /// bar to it), with each template.
+    static func matches(in runs: [Run], y: Double, line: UnsafeBufferPointer<UInt8>) -> [Match] {
+        var found: [Match] = []
+        for run in runs where run.dark && run.length >= 5 {
+            let length = Double(run.length)
+            var best: (score: Double, module: Double, template: Template)?
+            for template in templates {
+                let anchor = Double(template.wideBarCentre > 0 ? run.start : run.end)
+                // the run may be the wide bar shrunk by the threshold, or grown by a space lost to blur
+                let wideBar = 2 * abs(template.wideBarCentre)
+                for k in 0...8 {
+                    let module = length / (wideBar - 1.5 + 0.5 * Double(k))
+                    // finer modules are noise at this size (and zxing-cpp reads such symbols directly)
+                    guard module >= 1.25 else { continue }
+                    let score = correlation(line, template, anchor: anchor, module: module)
+                    if score > (best?.score ?? minimumCorrelation) { best = (score, module, template) }
+                }
+            }
+            guard let best else { continue }
+            let anchor = Double(best.template.wideBarCentre > 0 ? run.start : run.end)
+            found.append(
+                Match(
+                    edgeX: anchor + best.template.edge * best.module, y: y, module: best.module,
+                    wideBarOffset: (best.template.wideBarCentre - best.template.edge) * best.module, isLeftEdge: best.template.isLeftEdge))
+        }
+        return found
+    }
+
+    /// The correlation of the grey along `line` with `template` laid from `anchor` at
+    /// `module` pixels a module (dark pixels against covered ones); 0 when the template
+    /// leaves the line.
+    static func correlation(_ line: UnsafeBufferPointer<UInt8>, _ template: Template, anchor: Double, module: Double) -> Double {
+        guard module > 0 else { return 0 }
+        let x0 = anchor + template.span.lowerBound * module, x1 = anchor + template.span.upperBound * module
+        let first = Int(x0.rounded(.up)), last = Int(x1.rounded(.down))
+        guard first >= 0, last <= line.count, last - first >= 8 else { return 0 }
+        var sumG = 0.0, sumT = 0.0, sumGG = 0.0, sumTT = 0.0, sumGT = 0.0
+        var k = 0
+        let stretches = template.stretches
+        for x in first..<last {
+            // the dark part of pixel [x, x + 1), in pixels
+            let a = Double(x), b = a + 1
+            var dark = 0.0
+            while k < stretches.count, anchor + stretches[k].to * module <= a { k += 1 }
+            var j = k
+            while j < stretches.count, anchor + stretches[j].from * module < b {
+                if stretches[j].dark { dark += min(b, anchor + stretches[j].to * module) - max(a, anchor + stretches[j].from * module) }
+                j += 1
+            }
+            let g = Double(line[x])
+            sumG += g; sumT += dark; sumGG += g * g; sumTT += dark * dark; sumGT += g * dark
+        }
+        let n = Double(last - first)
+        let covariance = sumGT - sumG * sumT / n
+        let varianceG = sumGG - sumG * sumG / n, varianceT = sumTT - sumT * sumT / n
+        guard varianceG > 1e-6, varianceT > 1e-6 else { return 0 }
+        // dark pixels are low grey: a good match correlates negatively
+        return -covariance / (varianceG * varianceT).squareRoot()
+    }
+}
+
+/// The mean grey of a box around each pixel, from an integral image.
+struct LocalMean {
+    let width: Int, height: Int, radiusX: Int, radiusY: Int
+    private let integral: [Int]
+
+    init(_ image: GrayImage, radiusX: Int, radiusY: Int) {
+        width = image.width; height = image.height
+        self.radiusX = max(0, radiusX); self.radiusY = max(0, radiusY)
+        var sums = [Int](repeating: 0, count: (width + 1) * (height + 1))
+        image.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<image.height {
+                var rowSum = 0
+                for x in 0..<image.width {
+                    rowSum += Int(p[y * image.width + x])
+                    sums[(y + 1) * (image.width + 1) + x + 1] = sums[y * (image.width + 1) + x + 1] + rowSum
+                }
+            }
+        }
+        integral = sums
+    }
+
+    /// The mean of the box around (`x`, `y`), clipped to the image; 255 outside it.
+    func value(x: Int, y: Int) -> Int {
+        let x0 = max(0, x - radiusX), y0 = max(0, y - radiusY)
+        let x1 = min(width, x + radiusX + 1), y1 = min(height, y + radiusY + 1)
+        guard x1 > x0, y1 > y0 else { return 255 }
+        let stride = width + 1
+        let sum = integral[y1 * stride + x1] - integral[y0 * stride + x1] - integral[y1 * stride + x0] + integral[y0 * stride + x0]
+        return sum / ((x1 - x0) * (y1 - y0))
+    }
+}
