@@ -31,12 +31,15 @@ final class AnnotationTests: XCTestCase {
 
     /// One idphoto-gen set (one case per MRZ format and tier, one licence per tier),
     /// generated once per test run into a temporary folder (never committed).
-    static let generated: Result<URL, GeneratorUnavailable> = {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("idreader-annotate-idphoto-\(getpid())")
+    static let generated = generate("annotate", ["--mrz-per", "1", "--dl-per", "1"])
+
+    /// An idphoto-gen set at seed 3 with `arguments`, in a temporary folder named after `name`.
+    static func generate(_ name: String, _ arguments: [String]) -> Result<URL, GeneratorUnavailable> {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("idreader-\(name)-idphoto-\(getpid())")
         try? FileManager.default.removeItem(at: out)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", generator.path, "--seed", "3", "--out", out.path, "--mrz-per", "1", "--dl-per", "1", "--workers", "2"]
+        process.arguments = ["python3", generator.path, "--seed", "3", "--out", out.path, "--workers", "2"] + arguments
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
@@ -47,7 +50,7 @@ final class AnnotationTests: XCTestCase {
             return .failure(GeneratorUnavailable(reason: "idphoto-gen failed (\(message.split(separator: "\n").last ?? "")); run scripts/setup.sh --photo-gen"))
         }
         return .success(out)
-    }()
+    }
 
     override class func tearDown() {
         if case .success(let url) = generated { try? FileManager.default.removeItem(at: url) }
@@ -60,12 +63,12 @@ final class AnnotationTests: XCTestCase {
     }
     struct LaunchFailed: Error { let program: String, status: Int32 }
 
-    func generatedCases(_ family: String) throws -> [(image: String, truth: [String: Any])] { try Self.generatedCases(family) }
+    func generatedCases(_ family: String) throws -> [(image: String, truth: [String: Any])] { try Self.cases(family, of: Self.generated) }
 
-    /// The cases of one family (`mrz`, `dl`) of the generated set, with their ground truth.
-    static func generatedCases(_ family: String) throws -> [(image: String, truth: [String: Any])] {
+    /// The cases of one family (`mrz`, `dl`) of a generated set, with their ground truth.
+    static func cases(_ family: String, of set: Result<URL, GeneratorUnavailable>) throws -> [(image: String, truth: [String: Any])] {
         let root: URL
-        switch Self.generated {
+        switch set {
         case .success(let url): root = url.appendingPathComponent(family)
         // make test installs what idphoto-gen needs (scripts/setup.sh --photo-gen): a failure, not a skip
         case .failure(let problem): throw problem

@@ -3,7 +3,7 @@ import XCTest
 @testable import IDReader
 
 /// MRZ pages drawn by another generator (../shared/tools/idphoto-gen, seed 3, one page
-/// per format and tier; the annotation tests' set): clean and mild pages read exactly,
+/// per format and tier, generated into a temporary folder): clean and mild pages read exactly,
 /// hard ones (turned up to 12°, in perspective, dim, blurred, JPEG 35–50) at least as
 /// often as measured, and no page is ever read valid with wrong lines.
 final class OtherGeneratorTests: XCTestCase {
@@ -11,9 +11,16 @@ final class OtherGeneratorTests: XCTestCase {
     /// perspective, MRV-B turned 3.3°): a floor, not a goal.
     static let hardPagesReadAtLeast = 2
 
+    static let generated = AnnotationTests.generate("other-generator", ["--only", "mrz", "--mrz-per", "1"])
+
+    override class func tearDown() {
+        if case .success(let url) = generated { try? FileManager.default.removeItem(at: url) }
+        super.tearDown()
+    }
+
     func testPagesOfAnotherGeneratorRead() throws {
         var hardExact = 0, seen: [String: Int] = [:]
-        for (image, truth) in try AnnotationTests.generatedCases("mrz") {
+        for (image, truth) in try AnnotationTests.cases("mrz", of: Self.generated) {
             let tier = try XCTUnwrap(truth["tier"] as? String, image)
             let lines = try XCTUnwrap(truth["mrz_lines"] as? [String], image)
             let result = DocumentReader().read(imageAt: image, options: ReadOptions(only: .mrz))

@@ -58,11 +58,11 @@ case "pdf417":
     }
 case "pdf417-diagnose":
     // FILE: one image path per line.  Prints one JSON line per image: the symbol region's
-    // measures (module px, edge spread in modules, glare) and the diagnosis.
+    // measures (module px, detail kept, glare) and the diagnosis.
     for path in text.split(separator: "\n").map(String.init) {
         guard let image = try? ImageLoader().load(path: path) else { continue }
         let m = SymbolDiagnosis.measure(image)
-        let measures = m.map { "\"module\": \($0.moduleWidth), \"spread\": \($0.edgeSpread), \"glare\": \($0.glare)" } ?? "\"module\": null"
+        let measures = m.map { "\"module\": \($0.moduleWidth), \"detail\": \($0.detail), \"glare\": \($0.glare)" } ?? "\"module\": null"
         print("{\"path\": \"\(path)\", \(measures), \"diagnosis\": \"\(SymbolDiagnosis.diagnose(image).rawValue)\"}")
     }
 case "pdf417-outline":
