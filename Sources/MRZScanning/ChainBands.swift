@@ -340,3 +340,30 @@ extension MRZScanner {
         return (chains, finders.flatMap { $0.bands().map(\.image) })
     }
 }
+
+extension MRZScanner {
+    /// The primary view's raw OCR of each line of each chain band the search reads, in the
+    /// order read (each band, then the band turned half round), before any length fitting
+    /// or correction; with each line's crop as given to the OCR.  For finding where a line
+    /// is lost (`idreader-bench chain-lines`).
+    @_spi(Evaluation) public func chainBandLines(of input: GrayImage) -> [(lines: [String], crops: [GrayImage])] {
+        guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else { return [] }
+        let working = ChainBandFinder.workingCopy(of: input)
+        var out: [(lines: [String], crops: [GrayImage])] = []
+        for binarisation in ChainBandFinder.binarisations {
+            let finder = ChainBandFinder(input: input, working: working, binarisation: binarisation)
+            for band in finder.bands().prefix(BandSearch.maximumChainBands) {
+                for b in [band, band.halfTurned] {
+                    var reader = LineReader(corrector: corrector, engine: engine, image: b.image)
+                    reader.otherLines = b.lines
+                    let texts = b.lines.map { reader.ocrLine($0)?.text ?? "" }
+                    let crops = b.lines.map { box in
+                        LineReader.lineCrop(box, in: b.image, view: .primary, height: engine.inputHeight, others: b.lines.filter { $0 != box }).image
+                    }
+                    out.append((texts, crops))
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import MRZ
 
@@ -93,7 +94,10 @@ struct LineReader {
         let factor = min(6, Double(height) / Double(max(crop.height, 1)))
         let scaled = abs(factor - 1) > 0.02 ? crop.scaled(by: factor) : crop
         let f = abs(factor - 1) > 0.02 ? Double(scaled.width) / Double(max(1, crop.width)) : 1
-        return (scaled, (Double(box.x - x0) * f)...(Double(box.x + box.width - x0) * f), Double(box.height) * f)
+        let glyphHeight = Double(box.height) * f
+        // the light levelled over about a glyph's height (see `evenlyLit`)
+        let lit = ProcessInfo.processInfo.environment["IDR_NOLIGHT"] != nil ? scaled : scaled.evenlyLit(window: Int(glyphHeight.rounded()))
+        return (lit, (Double(box.x - x0) * f)...(Double(box.x + box.width - x0) * f), glyphHeight)
     }
 
     /// The band read with the decoder's alternatives (the corrector draws its changes
