@@ -191,7 +191,7 @@ struct ChainBandFinder {
             let y = border + Int((Double(i) * spacing * k).rounded())
             let row = PixelBox(x: border, y: y, width: width, height: Int(targetHeight))
             let extent = Self.inkExtent(components, row: row, core: core, gap: 0.9 * pitch * k)
-            let rows = Self.glyphRows(components, row: row) ?? (y..<(y + Int(targetHeight)))
+            let rows = Self.glyphRows(components, row: row).flatMap { Self.plausible($0, height: targetHeight) } ?? (y..<(y + Int(targetHeight)))
             boxes.append(PixelBox(x: extent.lowerBound, y: rows.lowerBound, width: extent.count, height: rows.count))
             let t0 = start + Double(extent.lowerBound - border) / k, t1 = start + Double(extent.upperBound - border) / k
             quads.append(
@@ -272,6 +272,16 @@ struct ChainBandFinder {
         let tops = glyphs.map(\.y).sorted(), bottoms = glyphs.map { $0.y + $0.height }.sorted()
         let top = tops[tops.count / 2], bottom = bottoms[bottoms.count / 2]
         return bottom - top > row.height / 2 ? top..<bottom : nil
+    }
+
+    /// `rows` when they are about as tall as the band's glyphs (`height`: every line of an
+    /// MRZ is set in one size), else `nil`.  The line reader scales a line's crop by its
+    /// box: a box a fifth too short or too tall shows the OCR glyphs of another size than
+    /// the band's other lines (a blurred line's tops lost to its binarisation: its text
+    /// read at 1.4 times the size of the next line's).
+    static func plausible(_ rows: Range<Int>, height: Double) -> Range<Int>? {
+        let ratio = Double(rows.count) / max(height, 1)
+        return ratio > 0.8 && ratio < 1.25 ? rows : nil
     }
 
     /// The input's pixels over `quad`, straightened; a large picture is reduced first so

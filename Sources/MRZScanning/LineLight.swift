@@ -16,8 +16,18 @@ extension GrayImage {
         let paper = Self.boxMean(Self.minimum(Self.maximum(source, width, height, window), width, height, window), width, height, window)
         var levelled = [Float](repeating: 0, count: source.count)
         for i in source.indices { levelled[i] = min(255, source[i] / max(paper[i], 1) * 235) }
-        let sorted = levelled.sorted()
-        let low = sorted[sorted.count * 2 / 100], high = sorted[min(sorted.count - 1, sorted.count * 98 / 100)]
+        // the 2nd and 98th percentiles, from a histogram of whole levels
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in levelled { histogram[Int(max(0, min(255, v)))] += 1 }
+        func percentile(_ fraction: Double) -> Float {
+            var seen = 0
+            for (level, n) in histogram.enumerated() {
+                seen += n
+                if Double(seen) > fraction * Double(levelled.count) { return Float(level) }
+            }
+            return 255
+        }
+        let low = percentile(0.02), high = percentile(0.98)
         let range = max(high - low, 1)
         var out = self
         for i in levelled.indices { out.pixels[i] = UInt8(max(0, min(255, ((levelled[i] - low) * 255 / range).rounded()))) }
@@ -61,32 +71,56 @@ extension GrayImage {
 
     /// `values` (`width` × `height`) with each pixel replaced by the maximum, minimum or
     /// mean of the `window` × `window` square around it (clipped at the edges), in two
-    /// 1-D passes.
+    /// 1-D passes over contiguous rows.
     private static func filtered(_ values: [Float], _ width: Int, _ height: Int, _ window: Int, _ reduction: Reduction) -> [Float] {
         let before = (window - 1) / 2, after = window - 1 - before
-        func pass(_ input: [Float], count: Int, lines: Int, index: (Int, Int) -> Int) -> [Float] {
-            var output = input
-            input.withUnsafeBufferPointer { p in
-                for l in 0..<lines {
-                    for i in 0..<count {
-                        let lo = max(0, i - before), hi = min(count - 1, i + after)
-                        var acc: Float = reduction == .maximum ? -.infinity : reduction == .minimum ? .infinity : 0
-                        for j in lo...hi {
-                            let v = p[index(l, j)]
-                            switch reduction {
-                            case .maximum: acc = max(acc, v)
-                            case .minimum: acc = min(acc, v)
-                            case .mean: acc += v
+        var rows = [Float](repeating: 0, count: values.count)
+        values.withUnsafeBufferPointer { p in
+            rows.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let row = y * width
+                    for x in 0..<width {
+                        let lo = max(0, x - before), hi = min(width - 1, x + after)
+                        var acc = p[row + lo]
+                        if lo < hi {
+                            for i in (lo + 1)...hi {
+                                let v = p[row + i]
+                                switch reduction {
+                                case .maximum: acc = max(acc, v)
+                                case .minimum: acc = min(acc, v)
+                                case .mean: acc += v
+                                }
                             }
                         }
-                        output[index(l, i)] = reduction == .mean ? acc / Float(hi - lo + 1) : acc
+                        out[row + x] = reduction == .mean ? acc / Float(hi - lo + 1) : acc
                     }
                 }
             }
-            return output
         }
-        let rows = pass(values, count: width, lines: height) { y, x in y * width + x }
-        return pass(rows, count: height, lines: width) { x, y in y * width + x }
+        var columns = [Float](repeating: 0, count: values.count)
+        rows.withUnsafeBufferPointer { p in
+            columns.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let lo = max(0, y - before), hi = min(height - 1, y + after), row = y * width
+                    for x in 0..<width { out[row + x] = p[lo * width + x] }
+                    if lo < hi {
+                        for j in (lo + 1)...hi {
+                            let other = j * width
+                            switch reduction {
+                            case .maximum: for x in 0..<width { out[row + x] = max(out[row + x], p[other + x]) }
+                            case .minimum: for x in 0..<width { out[row + x] = min(out[row + x], p[other + x]) }
+                            case .mean: for x in 0..<width { out[row + x] += p[other + x] }
+                            }
+                        }
+                    }
+                    if reduction == .mean {
+                        let n = Float(hi - lo + 1)
+                        for x in 0..<width { out[row + x] /= n }
+                    }
+                }
+            }
+        }
+        return columns
     }
 
     private static func maximum(_ v: [Float], _ w: Int, _ h: Int, _ k: Int) -> [Float] { filtered(v, w, h, k, .maximum) }

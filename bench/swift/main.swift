@@ -202,7 +202,9 @@ case "chain-lines":
         }
         let all = scored.map { $0.1 }
         let lengths = best.0.lines.map(\.count), truthLengths = expected.map(\.count)
-        print("{\"image\": \"\(base.lastPathComponent)\", \"bands\": \(bands.count), \"lengths\": \(lengths), \"expected\": \(truthLengths), \"distances\": \(best.1), \"cropHeights\": \(best.0.crops.map(\.height)), \"all\": \(all)}")
+        print(
+            "{\"image\": \"\(base.lastPathComponent)\", \"bands\": \(bands.count), \"lengths\": \(lengths), \"expected\": \(truthLengths), \"distances\": \(best.1), \"cropHeights\": \(best.0.crops.map(\.height)), \"all\": \(all)}"
+        )
     }
 case "mrz-images", "read-images":
     // FILE: one image path per line.  Per image: the MRZ lines read, valid, ms.
