@@ -159,8 +159,12 @@ struct LineReader {
         return a.format.fieldPositions.filter { a.raw($0.name) != b.raw($0.name) }.map(\.name)
     }
 
-    func read(_ band: [PixelBox], view: View) -> MRZReading? {
-        guard let first = ocrLine(band[0], view: view) else { return nil }
+    func read(_ band: [PixelBox], view requested: View) -> MRZReading? {
+        guard let firstBox = band.first else { return nil }
+        // a sharp line gains nothing by sharpening (a clean page's `<` read `9`): its
+        // second view is the larger text
+        let view = requested.sharpen && !isBlurred(firstBox) ? View.retry : requested
+        guard let first = ocrLine(firstBox, view: view) else { return nil }
         guard let shape = Self.lineLengths(lines: band.count, firstLineRead: first.glyphs.count) else { return nil }
         var fitted: [OCRLine] = []
         for (index, box) in band.enumerated() {
@@ -173,6 +177,42 @@ struct LineReader {
         return judge.judge(fitted) { index, attempt in
             ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other).flatMap { Self.fitLength($0, to: shape[index]) }
         }
+    }
+
+    /// Whether the line in `box` is blurred: its steepest edges (the 99th percentile of the
+    /// level steps between neighbouring pixels of its primary crop, under even light) rise
+    /// over more than an eighth of the glyph height.  Measured on idphoto-gen's lines: a
+    /// clean page's edges rise over about a tenth, a hard page's over about a fifth.
+    func isBlurred(_ box: PixelBox) -> Bool {
+        let crop = Self.lineCrop(box, in: image, view: .primary, height: engine.inputHeight, others: otherLines.filter { $0 != box })
+        return Self.edgeRise(crop.image).map { $0 > crop.glyphHeight / 8 } ?? false
+    }
+
+    /// How many pixels the steepest edges of `image` take to rise from its dark to its
+    /// light level (the 2nd to 98th percentile), measured by the 99th percentile of the
+    /// steps between horizontal neighbours; `nil` for an image without contrast.
+    static func edgeRise(_ image: GrayImage) -> Double? {
+        guard image.width > 1, image.height > 0 else { return nil }
+        var levels = [Int](repeating: 0, count: 256), steps = [Int](repeating: 0, count: 256)
+        for y in 0..<image.height {
+            let row = y * image.width
+            for x in 0..<image.width {
+                levels[Int(image.pixels[row + x])] += 1
+                if x > 0 { steps[abs(Int(image.pixels[row + x]) - Int(image.pixels[row + x - 1]))] += 1 }
+            }
+        }
+        func percentile(_ histogram: [Int], _ fraction: Double) -> Int {
+            let total = histogram.reduce(0, +)
+            var seen = 0
+            for (value, n) in histogram.enumerated() {
+                seen += n
+                if Double(seen) > fraction * Double(total) { return value }
+            }
+            return 255
+        }
+        let contrast = percentile(levels, 0.98) - percentile(levels, 0.02), step = percentile(steps, 0.99)
+        guard contrast > 0, step > 0 else { return nil }
+        return Double(contrast) / Double(step)
     }
 
     /// The line lengths of the format table's layouts of `lines` lines whose first line is

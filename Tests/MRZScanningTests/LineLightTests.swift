@@ -82,6 +82,24 @@ final class LineLightTests: XCTestCase {
         XCTAssertEqual(at(sharp, 38), at(blurred, 38))
     }
 
+    func testEdgesRiseOverMorePixelsWhenBlurred() throws {
+        func edge(spread: Int) -> GrayImage {
+            let width = 60, height = 8
+            var pixels = [UInt8](repeating: 0, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width { pixels[y * width + x] = UInt8(30 + 200 * min(1, max(0, Double(x - 20) / Double(spread)))) }
+            }
+            return GrayImage(width: width, height: height, pixels: pixels)
+        }
+        let sharp = try XCTUnwrap(LineReader.edgeRise(edge(spread: 1))), blurred = try XCTUnwrap(LineReader.edgeRise(edge(spread: 5)))
+        XCTAssertEqual(sharp, 1, accuracy: 0.1)
+        XCTAssertEqual(blurred, 5, accuracy: 0.5)
+        // no contrast, no edges: nothing measured
+        XCTAssertNil(LineReader.edgeRise(GrayImage(width: 10, height: 2, pixels: Array(repeating: 90, count: 20))))
+        XCTAssertNil(LineReader.edgeRise(GrayImage(width: 1, height: 1, pixels: [0])))
+        XCTAssertNil(LineReader.edgeRise(GrayImage(width: 0, height: 0, pixels: [])))
+    }
+
     func testTheSecondViewReadsTheLineSharpenedAndEveryViewUnderEvenLight() {
         XCTAssertEqual(LineReader.readingViews.count, 2)
         XCTAssertFalse(LineReader.readingViews[0].sharpen)
