@@ -140,7 +140,10 @@ final class CutShortLinesTests: XCTestCase {
             }
         }
         // the quadrilaterals of the first 36 columns, as the band read them
-        let quads = (0..<2).map { line in Quadrilateral(x0: 48, y0: Double(40 + line * 34), x1: 48 + 36 * 17, y1: Double(60 + line * 34)) }
+        let quads = (0..<2).map { (line: Int) -> Quadrilateral in
+            let top = Double(40 + line * 34)
+            return Quadrilateral(x0: 48, y0: top, x1: Double(48 + 36 * 17), y1: top + 20)
+        }
         return (GrayImage(width: width, height: height, pixels: pixels), quads)
     }
 
