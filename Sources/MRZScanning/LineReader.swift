@@ -181,11 +181,12 @@ struct LineReader {
 
     /// Whether the line in `box` is blurred: its steepest edges (the 99th percentile of the
     /// level steps between neighbouring pixels of its primary crop, under even light) rise
-    /// over more than an eighth of the glyph height.  Measured on idphoto-gen's lines: a
-    /// clean page's edges rise over about a tenth, a hard page's over about a fifth.
+    /// over more than a sixth of the glyph height.  Measured on idphoto-gen's lines: a
+    /// clean page's edges rise over about a tenth, a hard page's over about a fifth (an
+    /// eighth took a real passport photo that the retry reads from it).
     func isBlurred(_ box: PixelBox) -> Bool {
         let crop = Self.lineCrop(box, in: image, view: .primary, height: engine.inputHeight, others: otherLines.filter { $0 != box })
-        return Self.edgeRise(crop.image).map { $0 > crop.glyphHeight / 8 } ?? false
+        return Self.edgeRise(crop.image).map { $0 > crop.glyphHeight / 6 } ?? false
     }
 
     /// How many pixels the steepest edges of `image` take to rise from its dark to its
