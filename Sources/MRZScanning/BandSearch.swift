@@ -134,9 +134,9 @@ final class BandSearch {
         guard !readChains.contains(where: { Self.sameLines($0, band.quadrilaterals) }) else { return nil }
         readChains.append(band.quadrilaterals)
         heights.append(Int(band.inputGlyphHeight.rounded()))
-        if let reading = read(region: (band.image, band.lines), quads: band.quadrilaterals) { return reading }
+        if let reading = read(region: (band.image, band.lines), quads: band.quadrilaterals, outlines: band.outlines) { return reading }
         let turned = band.halfTurned
-        return read(region: (turned.image, turned.lines), quads: turned.quadrilaterals)
+        return read(region: (turned.image, turned.lines), quads: turned.quadrilaterals, outlines: turned.outlines)
     }
 
     /// Reads one band once; returns the reading only when it is valid.
@@ -154,25 +154,27 @@ final class BandSearch {
 
     /// Reads the lines `region.band` of `region.image` (whose quadrilaterals in input
     /// pixels are `quads`); returns the reading only when it is valid.
-    private func read(region: (image: GrayImage, band: [PixelBox]), quads: [Quadrilateral]) -> MRZReading? {
+    private func read(region: (image: GrayImage, band: [PixelBox]), quads: [Quadrilateral], outlines: [Quadrilateral]? = nil) -> MRZReading? {
+        // what is reported (the reading's lines, the bands set aside): the glyphs' outlines
+        let shown = outlines ?? quads
         // no OCR for text that is not set in fixed pitch (a licence's print, headings)
         let shapes = region.band.map { BandFinder.lineShape(region.image, $0) }
         guard shapes.contains(.mrzLike) else {
-            rejected.append(RejectedBand(lines: quads, reason: RejectedBand.Reason(shapes: shapes)))
+            rejected.append(RejectedBand(lines: shown, reason: RejectedBand.Reason(shapes: shapes)))
             return nil
         }
         var lineReader = LineReader(corrector: corrector, engine: engine, image: region.image)
         lineReader.otherLines = region.band
         var reading = lineReader.read(region.band)
         reading?.source = region
-        reading?.lineQuadrilaterals = quads
+        reading?.lineQuadrilaterals = shown
         if let known = reading?.uncertainFields, let result = reading?.result, let hidden = hiddenFields(result, quads: quads) {
             reading?.uncertainFields = known + hidden.filter { !known.contains($0) }
         }
         if let reading, !reading.result.isValid, best == nil {
             best = reading
         } else if reading?.result.isValid != true {
-            rejected.append(RejectedBand(lines: quads, reason: .noValidReading))
+            rejected.append(RejectedBand(lines: shown, reason: .noValidReading))
         }
         return reading?.result.isValid == true ? reading : nil
     }
