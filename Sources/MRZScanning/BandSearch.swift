@@ -134,9 +134,9 @@ final class BandSearch {
         guard !readChains.contains(where: { Self.sameLines($0, band.quadrilaterals) }) else { return nil }
         readChains.append(band.quadrilaterals)
         heights.append(Int(band.inputGlyphHeight.rounded()))
-        if let reading = read(region: (band.image, band.lines), quads: band.quadrilaterals) { return reading }
+        if let reading = read(region: (band.image, band.lines), quads: band.quadrilaterals, outlines: band.outlines) { return reading }
         let turned = band.halfTurned
-        return read(region: (turned.image, turned.lines), quads: turned.quadrilaterals)
+        return read(region: (turned.image, turned.lines), quads: turned.quadrilaterals, outlines: turned.outlines)
     }
 
     /// Reads one band once; returns the reading only when it is valid.
@@ -154,25 +154,27 @@ final class BandSearch {
 
     /// Reads the lines `region.band` of `region.image` (whose quadrilaterals in input
     /// pixels are `quads`); returns the reading only when it is valid.
-    private func read(region: (image: GrayImage, band: [PixelBox]), quads: [Quadrilateral]) -> MRZReading? {
+    private func read(region: (image: GrayImage, band: [PixelBox]), quads: [Quadrilateral], outlines: [Quadrilateral]? = nil) -> MRZReading? {
+        // what is reported (the reading's lines, the bands set aside): the glyphs' outlines
+        let shown = outlines ?? quads
         // no OCR for text that is not set in fixed pitch (a licence's print, headings)
         let shapes = region.band.map { BandFinder.lineShape(region.image, $0) }
         guard shapes.contains(.mrzLike) else {
-            rejected.append(RejectedBand(lines: quads, reason: RejectedBand.Reason(shapes: shapes)))
+            rejected.append(RejectedBand(lines: shown, reason: RejectedBand.Reason(shapes: shapes)))
             return nil
         }
         var lineReader = LineReader(corrector: corrector, engine: engine, image: region.image)
         lineReader.otherLines = region.band
         var reading = lineReader.read(region.band)
         reading?.source = region
-        reading?.lineQuadrilaterals = quads
+        reading?.lineQuadrilaterals = shown
         if let known = reading?.uncertainFields, let result = reading?.result, let hidden = hiddenFields(result, quads: quads) {
             reading?.uncertainFields = known + hidden.filter { !known.contains($0) }
         }
         if let reading, !reading.result.isValid, best == nil {
             best = reading
         } else if reading?.result.isValid != true {
-            rejected.append(RejectedBand(lines: quads, reason: .noValidReading))
+            rejected.append(RejectedBand(lines: shown, reason: .noValidReading))
         }
         return reading?.result.isValid == true ? reading : nil
     }
@@ -222,8 +224,71 @@ final class BandSearch {
                 }
             }
         }
-        guard samples > 0, Double(hidden) >= 0.3 * Double(samples) else { return nil }
+        guard (samples > 0 && Double(hidden) >= 0.3 * Double(samples)) || inkContinues(quads, length: length) else { return nil }
         return result.format.fieldPositions.filter { $0.range.upperBound > length - 8 }.map(\.name)
+    }
+
+    /// Whether every line's print goes on past its end as glyphs: along the 0.5 to 3.5
+    /// pitches after a line's end, the darkest level across the glyphs' cores falls and
+    /// rises as glyphs at the line's pitch do (two dark runs or more, none longer than a
+    /// pitch, a bright gap between), with at least 0.3 of the contrast the line's own glyphs
+    /// show.  Glyphs that glare only pales (the chains lost them, the OCR reads up to where
+    /// they stand) are such print; the clear paper after an MRZ, or the card's edge (one
+    /// long dark run), is not.
+    func inkContinues(_ quads: [Quadrilateral], length: Int) -> Bool {
+        guard !quads.isEmpty, length > 0 else { return false }
+        return input.pixels.withUnsafeBufferPointer { p in
+            quads.map(\.corners).allSatisfy { q in
+                let end = Point(x: (q[1].x + q[2].x) / 2, y: (q[1].y + q[2].y) / 2)
+                let start = Point(x: (q[0].x + q[3].x) / 2, y: (q[0].y + q[3].y) / 2)
+                let along = hypot(end.x - start.x, end.y - start.y), across = hypot(q[2].x - q[1].x, q[2].y - q[1].y)
+                guard along > 0, across > 0 else { return false }
+                let pitch = along / Double(length)
+                let ux = (end.x - start.x) / along, uy = (end.y - start.y) / along
+                let nx = (q[2].x - q[1].x) / across, ny = (q[2].y - q[1].y) / across
+                // per step of an eighth of a pitch from `from` to `to` pitches after the end:
+                // the darkest level across the glyphs' cores (nil past the picture's edge)
+                func profile(from: Double, to: Double) -> [Int]? {
+                    var levels: [Int] = []
+                    var t = from * pitch
+                    while t <= to * pitch {
+                        var darkest = 255
+                        for v in [-0.3, -0.15, 0, 0.15, 0.3] {
+                            let x = Int(end.x + ux * t + nx * v * across), y = Int(end.y + uy * t + ny * v * across)
+                            guard x >= 0, y >= 0, x < input.width, y < input.height else { return nil }
+                            darkest = min(darkest, Int(p[y * input.width + x]))
+                        }
+                        levels.append(darkest)
+                        t += pitch / 8
+                    }
+                    return levels
+                }
+                func spread(_ levels: [Int]) -> (low: Int, high: Int) {
+                    let sorted = levels.sorted()
+                    return (sorted[sorted.count / 10], sorted[sorted.count * 9 / 10])
+                }
+                guard let line = profile(from: -Double(length) + 0.5, to: -0.5), line.count >= 16,
+                    let after = profile(from: 0.5, to: 3.5), after.count >= 16
+                else { return false }
+                let own = spread(line), seen = spread(after)
+                guard own.high > own.low, Double(seen.high - seen.low) >= 0.3 * Double(own.high - own.low) else { return false }
+                // dark and bright runs about the middle of what is seen after the end
+                let middle = (seen.low + seen.high) / 2
+                var darkRuns: [Int] = [], brightRuns = 0, run = 0, dark: Bool? = nil
+                for level in after {
+                    let isDark = level < middle
+                    if isDark == dark {
+                        run += 1
+                        continue
+                    }
+                    if dark == true { darkRuns.append(run) } else if dark == false { brightRuns += 1 }
+                    dark = isDark
+                    run = 1
+                }
+                if dark == true { darkRuns.append(run) }
+                return darkRuns.count >= 2 && brightRuns >= 1 && darkRuns.allSatisfy { $0 <= 8 }
+            }
+        }
     }
 
     /// A line box of the view `quarter` in input pixels.

@@ -12,6 +12,9 @@ struct RectifiedBand {
     let lines: [PixelBox]
     /// Each line's quadrilateral in input pixels, corners in the line's reading order.
     let quadrilaterals: [Quadrilateral]
+    /// Each line's glyphs' outline in input pixels (`quadrilaterals` may reach past a
+    /// line's end to where the band's longest line ends), for reporting where it lies.
+    let outlines: [Quadrilateral]
     /// Glyph height in input pixels.
     let inputGlyphHeight: Double
 
@@ -23,10 +26,14 @@ struct RectifiedBand {
             lines: lines.reversed().map {
                 PixelBox(x: image.width - $0.x - $0.width, y: image.height - $0.y - $0.height, width: $0.width, height: $0.height)
             },
-            quadrilaterals: quadrilaterals.reversed().map { q in
-                Quadrilateral(topLeft: q.bottomRight, topRight: q.bottomLeft, bottomRight: q.topLeft, bottomLeft: q.topRight)
-            },
+            quadrilaterals: quadrilaterals.reversed().map(Self.halfTurned),
+            outlines: outlines.reversed().map(Self.halfTurned),
             inputGlyphHeight: inputGlyphHeight)
+    }
+
+    /// A line's quadrilateral read the other way round.
+    private static func halfTurned(_ q: Quadrilateral) -> Quadrilateral {
+        Quadrilateral(topLeft: q.bottomRight, topRight: q.bottomLeft, bottomRight: q.topLeft, bottomLeft: q.topRight)
     }
 }
 
@@ -186,20 +193,27 @@ struct ChainBandFinder {
         else { return nil }
         let core = (border + Int((reach * k).rounded()))...(border + Int(((coreEnd - start) * k).rounded()))
         let components = image.darkComponents(.sauvola(window: max(4, Int(targetHeight) / 2), k: 0.3), minimumSize: 3)
-        var boxes: [PixelBox] = [], quads: [Quadrilateral] = []
+        var boxes: [PixelBox] = [], quads: [Quadrilateral] = [], outlines: [Quadrilateral] = []
         for (i, line) in ordered.enumerated() {
             let y = border + Int((Double(i) * spacing * k).rounded())
             let row = PixelBox(x: border, y: y, width: width, height: Int(targetHeight))
             let extent = Self.inkExtent(components, row: row, core: core, gap: 0.9 * pitch * k)
-            let rows = Self.glyphRows(components, row: row) ?? (y..<(y + Int(targetHeight)))
+            // the outline ends where the line's last glyph does: the band's common core (the
+            // longest line's, in perspective) may pass it by half a pitch and more.  (Its start
+            // stays the extent's: trimmed there too, a framed test page read otherwise.)
+            let inked = Self.inkedColumns(components, row: row, within: extent, gap: 0.9 * pitch * k) ?? extent
+            let rows = Self.glyphRows(components, row: row).flatMap { Self.plausible($0, height: targetHeight) } ?? (y..<(y + Int(targetHeight)))
             boxes.append(PixelBox(x: extent.lowerBound, y: rows.lowerBound, width: extent.count, height: rows.count))
-            let t0 = start + Double(extent.lowerBound - border) / k, t1 = start + Double(extent.upperBound - border) / k
-            quads.append(
-                Quadrilateral(
-                    [
-                        corner(line, along: t0, across: -half), corner(line, along: t1, across: -half), corner(line, along: t1, across: half),
-                        corner(line, along: t0, across: half),
-                    ].map { Point(x: $0.x / scale, y: $0.y / scale) })!)
+            func quadrilateral(_ columns: ClosedRange<Int>) -> Quadrilateral {
+                let t0 = start + Double(columns.lowerBound - border) / k, t1 = start + Double(columns.upperBound - border) / k
+                let corners = [
+                    corner(line, along: t0, across: -half), corner(line, along: t1, across: -half), corner(line, along: t1, across: half),
+                    corner(line, along: t0, across: half),
+                ].map { Point(x: $0.x / scale, y: $0.y / scale) }
+                return Quadrilateral(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+            }
+            quads.append(quadrilateral(extent))
+            outlines.append(quadrilateral(extent.lowerBound...max(extent.lowerBound, inked.upperBound)))
         }
         let lo = boxes.map(\.x).min()!, hi = boxes.map { $0.x + $0.width }.max()!
         let union = PixelBox(x: lo, y: boxes[0].y, width: hi - lo, height: boxes.last!.y + boxes.last!.height - boxes[0].y)
@@ -213,7 +227,7 @@ struct ChainBandFinder {
         let clear = Int(targetHeight)
         let keep = PixelBox(x: 0, y: union.y - clear * 7 / 10, width: image.width, height: union.height + clear * 14 / 10)
         let flat = image.flattened(outside: keep, value: paper)
-        return RectifiedBand(image: flat, lines: boxes, quadrilaterals: quads, inputGlyphHeight: inputHeight)
+        return RectifiedBand(image: flat, lines: boxes, quadrilaterals: quads, outlines: outlines, inputGlyphHeight: inputHeight)
     }
 
     /// Pitches the straightened picture reaches past the chains' ends of a band of
@@ -232,15 +246,7 @@ struct ChainBandFinder {
     /// component of the straightened band of about the glyphs' height, on the line and
     /// within its rows: a card's edge or the texture of a table beside the line is not.
     static func inkExtent(_ components: [PixelBox], row: PixelBox, core: ClosedRange<Int>, gap: Double) -> ClosedRange<Int> {
-        let h = Double(row.height)
-        let glyphs = components.filter { c in
-            let centre = Double(c.y) + Double(c.height) / 2 - Double(row.y)
-            let height = Double(c.height)
-            // `<` is about 0.55 of a letter's height; microtext beside a line is lower
-            return centre > 0.2 * h && centre < 0.8 * h && height > 0.45 * h && height < 1.35 * h
-                && Double(c.y - row.y) > -0.35 * h && Double(c.y + c.height - row.y) < 1.35 * h
-                && (Double(c.width) < 1.5 * gap || height < 0.8 * h)  // wide only as a run of `<`
-        }
+        let glyphs = lineGlyphs(components, row: row, gap: gap)
         var lo = core.lowerBound, hi = core.upperBound
         var grown = true
         while grown {
@@ -255,6 +261,28 @@ struct ChainBandFinder {
             }
         }
         return max(0, lo - 2)...(hi + 2)
+    }
+
+    /// The columns from the first to the last glyph (`lineGlyphs`) that lies within
+    /// `extent`, 2 px out; `nil` when none does.
+    static func inkedColumns(_ components: [PixelBox], row: PixelBox, within extent: ClosedRange<Int>, gap: Double) -> ClosedRange<Int>? {
+        let inside = lineGlyphs(components, row: row, gap: gap).filter { $0.x >= extent.lowerBound && $0.x + $0.width <= extent.upperBound }
+        guard let lo = inside.map(\.x).min(), let hi = inside.map({ $0.x + $0.width }).max(), lo <= hi else { return nil }
+        return max(extent.lowerBound, lo - 2)...min(extent.upperBound, hi + 2)
+    }
+
+    /// The components of a line's glyphs in `row`: about the glyphs' height, on the line and
+    /// within its rows (a card's edge or the texture of a table beside the line is not).
+    static func lineGlyphs(_ components: [PixelBox], row: PixelBox, gap: Double) -> [PixelBox] {
+        let h = Double(row.height)
+        return components.filter { c in
+            let centre = Double(c.y) + Double(c.height) / 2 - Double(row.y)
+            let height = Double(c.height)
+            // `<` is about 0.55 of a letter's height; microtext beside a line is lower
+            return centre > 0.2 * h && centre < 0.8 * h && height > 0.45 * h && height < 1.35 * h
+                && Double(c.y - row.y) > -0.35 * h && Double(c.y + c.height - row.y) < 1.35 * h
+                && (Double(c.width) < 1.5 * gap || height < 0.8 * h)  // wide only as a run of `<`
+        }
     }
 
     /// The rows the letters and digits of the line in `row` cover in the straightened band
@@ -272,6 +300,16 @@ struct ChainBandFinder {
         let tops = glyphs.map(\.y).sorted(), bottoms = glyphs.map { $0.y + $0.height }.sorted()
         let top = tops[tops.count / 2], bottom = bottoms[bottoms.count / 2]
         return bottom - top > row.height / 2 ? top..<bottom : nil
+    }
+
+    /// `rows` when they are about as tall as the band's glyphs (`height`: every line of an
+    /// MRZ is set in one size), else `nil`.  The line reader scales a line's crop by its
+    /// box: a box a fifth too short or too tall shows the OCR glyphs of another size than
+    /// the band's other lines (a blurred line's tops lost to its binarisation: its text
+    /// read at 1.4 times the size of the next line's).
+    static func plausible(_ rows: Range<Int>, height: Double) -> Range<Int>? {
+        let ratio = Double(rows.count) / max(height, 1)
+        return ratio > 0.8 && ratio < 1.25 ? rows : nil
     }
 
     /// The input's pixels over `quad`, straightened; a large picture is reduced first so
@@ -338,5 +376,32 @@ extension MRZScanner {
         let finders = ChainBandFinder.binarisations.map { ChainBandFinder(input: input, working: working, binarisation: $0) }
         let chains = finders.flatMap(\.chains).map { ($0.glyphCount, $0.glyphHeight, atan2($0.direction.y, $0.direction.x) * 180 / .pi, $0.members.count) }
         return (chains, finders.flatMap { $0.bands().map(\.image) })
+    }
+}
+
+extension MRZScanner {
+    /// The primary view's raw OCR of each line of each chain band the search reads, in the
+    /// order read (each band, then the band turned half round), before any length fitting
+    /// or correction; with each line's crop as given to the OCR.  For finding where a line
+    /// is lost (`idreader-bench chain-lines`).
+    @_spi(Evaluation) public func chainBandLines(of input: GrayImage) -> [(lines: [String], crops: [GrayImage])] {
+        guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else { return [] }
+        let working = ChainBandFinder.workingCopy(of: input)
+        var out: [(lines: [String], crops: [GrayImage])] = []
+        for binarisation in ChainBandFinder.binarisations {
+            let finder = ChainBandFinder(input: input, working: working, binarisation: binarisation)
+            for band in finder.bands().prefix(BandSearch.maximumChainBands) {
+                for b in [band, band.halfTurned] {
+                    var reader = LineReader(corrector: corrector, engine: engine, image: b.image)
+                    reader.otherLines = b.lines
+                    let texts = b.lines.map { reader.ocrLine($0)?.text ?? "" }
+                    let crops = b.lines.map { box in
+                        LineReader.lineCrop(box, in: b.image, view: .primary, height: engine.inputHeight, others: b.lines.filter { $0 != box }).image
+                    }
+                    out.append((texts, crops))
+                }
+            }
+        }
+        return out
     }
 }

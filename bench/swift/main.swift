@@ -20,6 +20,8 @@ import MRZ
 //                                    lines match its expected `.txt`: DIR/NAME-i.pgm + .gt.txt
 //   idreader-bench ocr-lines FILE    FILE: line images (.pgm from mrz-lines); per line: text,
 //                                    CPU ms of the recognition (model loaded once)
+//   idreader-bench chain-lines FILE DIR  per image: the chain band nearest its expected lines,
+//                                    each line's read length and edit distance; crops in DIR
 //   idreader-bench ocr-channel FILE  per MRZ line found: both views' characters and candidates
 //   idreader-bench channel COUNT [SEED] [SCALE] [signalled]  the valid-means-right property
 //                                    (ChannelProperty; `signalled`: only misreadings the OCR signalled)
@@ -204,6 +206,55 @@ case "mrz-stages":
             parts.append("\"\(stage.rawValue)\": \(lap())")
         }
         print("{\"path\": \"\(path)\", \(parts.joined(separator: ", ")), \"valid\": \(search.foundValid)}")
+    }
+case "chain-lines":
+    // FILE: image paths with their expected lines (`.txt`, or idphoto-gen's `.json`); DIR:
+    // where the line crops of the band nearest the truth go.  Per image: for the chain band
+    // whose raw OCR is nearest the expected lines, each line's read length and edit distance
+    // (no text is printed).
+    guard args.count == 4 else { usage() }
+    let out = URL(fileURLWithPath: args[3])
+    try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var row = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var previous = row[0]
+            row[0] = i + 1
+            for (j, cb) in b.enumerated() {
+                let next = min(row[j + 1] + 1, row[j] + 1, previous + (ca == cb ? 0 : 1))
+                previous = row[j + 1]
+                row[j + 1] = next
+            }
+        }
+        return row[b.count]
+    }
+    let scanner = MRZScanner()
+    for path in text.split(separator: "\n").map(String.init) {
+        let base = URL(fileURLWithPath: path).deletingPathExtension()
+        var expected: [String] = []
+        if let truth = try? String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8) {
+            expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
+        } else if let data = try? Data(contentsOf: base.appendingPathExtension("json")),
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let lines = json["mrz_lines"] as? [String]
+        {
+            expected = lines
+        }
+        guard !expected.isEmpty, let image = try? ImageLoader().load(path: path) else { continue }
+        let bands = scanner.chainBandLines(of: image).filter { $0.lines.count == expected.count }
+        let scored = bands.map { band in (band, zip(band.lines, expected).map { distance(Array($0), Array($1)) }) }
+        guard let best = scored.min(by: { $0.1.reduce(0, +) < $1.1.reduce(0, +) }) else {
+            print("{\"image\": \"\(base.lastPathComponent)\", \"bands\": 0}")
+            continue
+        }
+        for (i, crop) in best.0.crops.enumerated() {
+            let header = Array("P5\n\(crop.width) \(crop.height)\n255\n".utf8)
+            try? Data(header + crop.pixels).write(to: out.appendingPathComponent("\(base.lastPathComponent)-\(i).pgm"))
+        }
+        let all = scored.map { $0.1 }
+        let lengths = best.0.lines.map(\.count), truthLengths = expected.map(\.count)
+        print(
+            "{\"image\": \"\(base.lastPathComponent)\", \"bands\": \(bands.count), \"lengths\": \(lengths), \"expected\": \(truthLengths), \"distances\": \(best.1), \"cropHeights\": \(best.0.crops.map(\.height)), \"all\": \(all)}"
+        )
     }
 case "mrz-images", "read-images":
     // FILE: one image path per line.  Per image: the MRZ lines read, valid, ms.
