@@ -23,8 +23,17 @@ public struct ImageLoader: Sendable {
     }
 
     public func load(data: [UInt8]) throws(ImageError) -> GrayImage {
-        try checkHeader(data)
-        let decoded = data.withUnsafeBufferPointer { buf in Pix(pixReadMem(buf.baseAddress, buf.count)) }
+        let format = try checkHeader(data)
+        let decoded = data.withUnsafeBufferPointer { buf -> Pix? in
+            // a colour JPEG decoded to its luminance only: no chroma upsampling or colour
+            // conversion, about twice as fast on a phone photo (the same grey a BT.601
+            // conversion of its colours gives)
+            if format == Int32(IFF_JFIF_JPEG) {
+                var warnings: Int32 = 0
+                if let grey = Pix(pixReadMemJpeg(buf.baseAddress, buf.count, 0, 1, &warnings, Int32(L_JPEG_READ_LUMINANCE))) { return grey }
+            }
+            return Pix(pixReadMem(buf.baseAddress, buf.count))
+        }
         guard let pix = decoded else { throw .unreadable(reason: "the file is damaged or truncated") }
         guard var gray = Self.toGray(pix) else { throw .unreadable(reason: "its pixel format cannot be converted to grey") }
         let orientation = ExifOrientation.read(data)
@@ -33,8 +42,9 @@ public struct ImageLoader: Sendable {
     }
 
     /// The checks before decoding: not empty, a supported format, within `maximumPixels`,
-    /// not truncated.
-    func checkHeader(_ data: [UInt8]) throws(ImageError) {
+    /// not truncated.  Returns Leptonica's file format.
+    @discardableResult
+    func checkHeader(_ data: [UInt8]) throws(ImageError) -> Int32 {
         if data.isEmpty { throw .empty }
         var format: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
         let headerStatus = data.withUnsafeBufferPointer { buf in
@@ -45,6 +55,7 @@ public struct ImageLoader: Sendable {
         }
         if Int(w) * Int(h) > maximumPixels { throw .tooLarge(width: Int(w), height: Int(h), limit: maximumPixels) }
         if let problem = Self.truncation(data) { throw .unreadable(reason: problem) }
+        return format
     }
 
     /// JPEG and PNG files must end with their end markers; decoders otherwise fill the
