@@ -154,6 +154,11 @@ public struct BarcodeScanner: Sendable {
         }
     }
 
+    /// zxing-cpp's PDF417 call alone on the whole picture: for timing the library itself.
+    @_spi(Evaluation) public static func plainPDF417(_ image: GrayImage) -> [Barcode] {
+        ZXingReader.read(image, formats: [.pdf417], pass: .plain)
+    }
+
     public func scan(_ image: GrayImage) -> [Barcode] {
         var found = pdf417(image)
         if includeOtherFormats {

@@ -1,5 +1,5 @@
 import AAMVA
-@_spi(Evaluation) import BarcodeScanning
+@_spi(Evaluation) @_spi(Evaluation) import BarcodeScanning
 import Foundation
 import IDReader
 import Imaging
@@ -85,6 +85,15 @@ case "pdf417-passes":
         guard let image = try? ImageLoader().load(path: path) else { continue }
         let passes = scanner.eachRescuePass(image).map { "\"\($0.pass.rawValue)\": [\"\(Data($0.bytes ?? []).base64EncodedString())\", \($0.ms)]" }
         print("{\"path\": \"\(path)\", " + passes.joined(separator: ", ") + "}")
+    }
+case "zxing-plain":
+    // FILE: one image path per line.  Per image: ms of Debian's zxing-cpp call alone on the
+    // loaded picture (no locating, no rescue), and whether it decoded a PDF417.
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let start = Date()
+        let found = BarcodeScanner.plainPDF417(image)
+        print("{\"path\": \"\(path)\", \"ms\": \(Date().timeIntervalSince(start) * 1000), \"decoded\": \(!found.isEmpty)}")
     }
 case "load":
     // FILE: one image path per line.  Median ms to load (decode, orient, grey) an image.
