@@ -6,8 +6,10 @@ import sys
 # valid-but-wrong readings per 100 000 MRZs at seed 7.  Measured with the reader of issue
 # 17's close (57 and 71) until both views of every MRZ were drawn up front; since then a
 # change to the judge no longer moves the random stream of the MRZs after the one it decides
-# differently, and the same reader measures 59 and 69: the ratchets from then on.
-RATCHET = {"signalled misreadings": 59, "every measured misreading": 69}
+# differently, and the same reader measures 59 and 69: the ratchets from then on.  Session 9:
+# a date without a check digit of its own that cannot exist fails (the French licence's
+# expiry), and the reader measures 58 and 58.
+RATCHET = {"signalled misreadings": 58, "every measured misreading": 58}
 
 
 def main():
