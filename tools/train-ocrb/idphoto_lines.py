@@ -37,6 +37,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+import render  # this folder: the page and box format tesseract training reads
+
 GEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "tools", "idphoto-gen", "gen.py")
 OCRB = "/usr/share/fonts/opentype/ocr-b/OCRB.otf"
 OCRB_CAP = 0.72  # gen.py: font size = character height / 0.72
@@ -206,21 +208,7 @@ def write_pages(gendir, outdir, crops, height, seed, per_page=100):
     stem = os.path.basename(os.path.normpath(gendir))
     for start in range(0, len(samples), per_page):
         chunk = samples[start:start + per_page]
-        gap = 12
-        width = max(img.width for _, img in chunk) + 2 * gap
-        page_h = sum(img.height + gap for _, img in chunk) + gap
-        page = Image.new("L", (width, page_h), 255)
-        rows, y = [], gap
-        for text, img in chunk:
-            page.paste(img, (gap, y))
-            right, bottom, top = gap + img.width, page_h - (y + img.height), page_h - y  # origin bottom-left
-            rows.append(f"WordStr {gap} {bottom} {right} {top} 0 #{text}")
-            rows.append(f"\t {right} {bottom} {right + 1} {top} 0")
-            y += img.height + gap
-        base = os.path.join(outdir, f"idp-{stem}-{start // per_page:04d}")
-        page.save(base + ".tif")
-        with open(base + ".box", "w") as f:
-            f.write("\n".join(rows) + "\n")
+        render.write_page(os.path.join(outdir, f"idp-{stem}-{start // per_page:04d}"), chunk)
     return len(samples)
 
 

@@ -169,23 +169,26 @@ def write_pages(lines, outdir, seed, level, per_page):
     os.makedirs(outdir, exist_ok=True)
     for start in range(0, len(lines), per_page):
         chunk = lines[start:start + per_page]
-        images = [render_line(t, rng, level) for t in chunk]
-        gap = 12
-        width = max(i.width for i in images) + 2 * gap
-        height = sum(i.height + gap for i in images) + gap
-        page = Image.new("L", (width, height), 255)
-        boxes, y = [], gap
-        for text, img in zip(chunk, images):
-            page.paste(img, (gap, y))
-            left, right = gap, gap + img.width
-            bottom, top = height - (y + img.height), height - y  # box origin is bottom-left
-            boxes.append(f"WordStr {left} {bottom} {right} {top} 0 #{text}")
-            boxes.append(f"\t {right} {bottom} {right + 1} {top} 0")
-            y += img.height + gap
-        base = os.path.join(outdir, f"pil-{seed}-{start // per_page:04d}")
-        page.save(base + ".tif")
-        with open(base + ".box", "w") as f:
-            f.write("\n".join(boxes) + "\n")
+        write_page(os.path.join(outdir, f"pil-{seed}-{start // per_page:04d}"), [(t, render_line(t, rng, level)) for t in chunk])
+
+
+def write_page(base, items, gap=12):
+    """Line images stacked on one white page, `base`.tif, with its `base`.box of WordStr
+    boxes (one per line, and the end-of-line tab box) for tesseract's lstm.train."""
+    width = max(img.width for _, img in items) + 2 * gap
+    height = sum(img.height + gap for _, img in items) + gap
+    page = Image.new("L", (width, height), 255)
+    boxes, y = [], gap
+    for text, img in items:
+        page.paste(img, (gap, y))
+        left, right = gap, gap + img.width
+        bottom, top = height - (y + img.height), height - y  # box origin is bottom-left
+        boxes.append(f"WordStr {left} {bottom} {right} {top} 0 #{text}")
+        boxes.append(f"\t {right} {bottom} {right + 1} {top} 0")
+        y += img.height + gap
+    page.save(base + ".tif")
+    with open(base + ".box", "w") as f:
+        f.write("\n".join(boxes) + "\n")
 
 
 def write_lines(lines, outdir, seed, level):

@@ -256,5 +256,23 @@ class ResizeInputTests(unittest.TestCase):
             resize_input.resized(bytes(range(256)) * 4, 24, 36)
 
 
+class TrainingPageTests(unittest.TestCase):
+    """render.write_page: the one page and box writer of both training-line sources."""
+
+    def test_lines_are_stacked_with_one_box_each_and_an_end_of_line_box(self):
+        items = [("P<UTO", Image.new("L", (50, 10), 0)), ("L898", Image.new("L", (40, 20), 0))]
+        with tempfile.TemporaryDirectory() as d:
+            base = os.path.join(d, "page")
+            render.write_page(base, items)
+            page = Image.open(base + ".tif")
+            self.assertEqual(page.size, (50 + 24, 10 + 20 + 3 * 12))
+            boxes = open(base + ".box").read().splitlines()
+        # origin bottom-left: the first line is the top one
+        self.assertEqual(boxes[0], "WordStr 12 44 62 54 0 #P<UTO")
+        self.assertEqual(boxes[1], "\t 62 44 63 54 0")
+        self.assertEqual(boxes[2], "WordStr 12 12 52 32 0 #L898")
+        self.assertEqual(len(boxes), 4)
+
+
 if __name__ == "__main__":
     unittest.main()
