@@ -80,9 +80,12 @@ public struct MRZCorrector: Sendable {
             // A field that already satisfies its digit is left alone: changing it could
             // only swap one reading the digit accepts for another.
             // At most one change per field: with two, a wrong pair cancels in the 7-3-1 sum
-            // often enough (`00` read `OO` adds 24·7 + 24·3 ≡ 0).
+            // often enough (`00` read `OO` adds 24·7 + 24·3 ≡ 0).  A character put right
+            // for its class above, in what the digit covers or in the digit itself, is that
+            // change (`970106T` made `9701061`, then `9` changed to `1`, passed).
+            let classFixed = (field.checkedRange.map { $0 } + [field.checkDigit!]).contains { fixed[field.line][$0] != input[field.line][$0] }
             var readings =
-                passes
+                passes || classFixed
                 ? [current]
                 : Self.readings(
                     of: current, options: Array(searchOptions[field.line][field.range]),

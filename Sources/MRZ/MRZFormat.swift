@@ -174,9 +174,10 @@ public struct MRZLayout: Sendable {
     public let fields: [Field]
     public let composite: Composite?
     public let longNumber: LongNumber?
-    /// How the parser tells this layout from another of the same line lengths: the start
-    /// of the first line (`V` for visas).  `nil`: the layout for lines of these lengths
-    /// that no other's prefix claims.
+    /// The start of the first line on every document of this layout (`V` for visas), by
+    /// which the parser tells it from another of the same line lengths; a first line that
+    /// starts otherwise fails the check of the field where it differs.  `nil`: the layout
+    /// for lines of these lengths that no other's prefix claims.
     public let documentCodePrefix: String?
     /// A layout to try when this one reads invalid (`IDFRA` also starts a standard TD2).
     public let fallback: String?
@@ -288,10 +289,11 @@ public struct MRZLayout: Sendable {
             Field(.name, line: 2, 0..<30, .alphabetic),
         ], composite: nil)
 
-    // French driving licence (cheminfo/mrz's table): one line of 30.  The number's digit
-    // covers the line from its start; the composite everything before it.
+    // French driving licence (cheminfo/mrz's table): one line of 30, starting with the
+    // document code `D1` and France as issuer.  The number's digit covers the line from
+    // its start; the composite everything before it.
     static let frenchDrivingLicence = MRZLayout(
-        name: "FRENCH_DL", lineLengths: [30],
+        name: "FRENCH_DL", documentCodePrefix: "D1FRA", lineLengths: [30],
         fields: [
             Field(.documentCode, line: 0, 0..<2, .alphanumeric),
             Field(.issuingCountry, line: 0, 2..<5, .alphabetic),

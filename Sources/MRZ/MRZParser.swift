@@ -133,11 +133,19 @@ public struct MRZParser: Sendable {
                 warnings.append(
                     MRZWarning(
                         field: field.name.rawValue,
-                        message: "\(field.name.rawValue) holds characters that this field does not allow (\(field.characters.rawValue))."))
+                        message: "\(field.name.rawValue) holds characters that this field does not allow (\(field.characters.rawValue)), so the MRZ is invalid."
+                    ))
             }
             // The sex has no check digit; a value other than M, F, X or < fails a check of
             // its own, listed only then (the checks of a well-formed MRZ stay as they were).
             if impossibleSex { checks.append(MRZCheck(.sex, valid: false)) }
+            // Any other field without a digit of its own that holds a character it may not
+            // hold (a digit in a name: `0ERG` for `BERG`) cannot be what was printed: the
+            // `characters` check fails, listed only then.  A composite digit over the field
+            // proves nothing here: two misreads cancel in it (`B` read `0` beside `E` read `F`).
+            if field.checkDigit == nil, !impossibleSex, !scan.conforms, !checks.contains(MRZCheck(.characters, valid: false)) {
+                checks.append(MRZCheck(.characters, valid: false))
+            }
             switch field.name {
             case .name, .givenNames:
                 if bytes.last != MRZCharset.filler {
@@ -167,6 +175,16 @@ public struct MRZParser: Sendable {
             checks.append(MRZCheck(.fillers, valid: false))
             warnings.append(
                 MRZWarning(field: "fillers", message: "fillers: line \(line + 1), column \(column + 1) must be '<' in this layout, so the MRZ is invalid."))
+        }
+        // A layout told apart by the start of its first line prints that start on every
+        // document; the French licence, the only layout of its shape, is found without it,
+        // and its `D1FRA` is covered by one digit only (`F` and `P` weigh the same: `D1PRA`).
+        if let prefix = layout.documentCodePrefix, let column = zip(lines[0], prefix.utf8).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            let field = layout.fields.first { $0.line == 0 && $0.range.contains(column) }?.name ?? .documentCode
+            if !checks.contains(MRZCheck(.characters, valid: false)) { checks.append(MRZCheck(.characters, valid: false)) }
+            warnings.append(
+                MRZWarning(
+                    field: field.rawValue, message: "\(field.rawValue): every \(layout.name) starts its first line '\(prefix)', so the MRZ is invalid."))
         }
         if let composite = layout.composite {
             checks.append(MRZCheck(.composite, valid: Self.verifyComposite(composite, lines)))

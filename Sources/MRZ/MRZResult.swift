@@ -10,6 +10,10 @@ public struct MRZCheck: Sendable, Codable, Equatable, Hashable {
         case sex
         /// Listed only when it fails: a character where the layout has only fillers.
         case fillers
+        /// Listed only when it fails: a field without a check digit of its own holds a
+        /// character it may not hold (a digit in a name), or the first line does not start
+        /// as every document of its layout does (`D1FRA` for the French licence).
+        case characters
         /// From images: no field the check digits cannot vouch for is in doubt.
         case ocrConfidence
     }

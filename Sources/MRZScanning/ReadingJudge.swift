@@ -7,8 +7,12 @@ struct ReadingJudge {
     let corrector: MRZCorrector
 
     /// Confidence (0–100) an OCR alternative needs to back a correction: a change that
-    /// only the check digits suggest must be one the decoder itself considered.
-    static let alternativeFloor: Float = 1
+    /// only the check digits suggest must be one the decoder itself considered close.
+    /// With weaker alternatives at many columns, some wrong one satisfies a 1-in-10 digit
+    /// often enough: in the channel property (100 000 MRZs, seed 7) every correction that
+    /// made a wrong reading valid changed a character to an alternative under 40 (`A` to
+    /// `W` at 24, `E` to `F` at 36), where the true character was not among the candidates.
+    static let alternativeFloor: Float = closeRunnerUp
 
     /// The reading of `lines` (the first view, fitted to the layout's lengths).
     /// `confirmingView(line, attempt)` reads that line again in another view (attempt 0,
@@ -20,7 +24,8 @@ struct ReadingJudge {
         guard let correction = corrector.correct(lines: texts, alternatives: lines.map { $0.alternatives(floor: Self.alternativeFloor) }) else {
             guard let parsed = try? corrector.parser.parse(lines: texts) else { return nil }
             // kept to diagnose the failure; what the corrector did not accept is never valid
-            let unaccepted = parsed.format.fieldPositions.filter { !$0.provenByCheckDigit }.map(\.name)
+            // (a reading that parses valid and that the corrector still refused: every field)
+            let unaccepted = parsed.format.fieldPositions.map(\.name)
             return MRZReading(result: parsed, changes: [], uncertainFields: parsed.isValid ? unaccepted : [])
         }
         let result = correction.result
@@ -51,6 +56,7 @@ struct ReadingJudge {
                 $0.line == index && (!$0.provenByCheckDigit || Self.nameFieldNames.contains($0.name)) && !Self.tableCheckedFields.contains($0.name)
             }
             let mixed = fields.filter { $0.line == index && $0.provenByCheckDigit && $0.characters == .alphanumeric }
+            let coded = fields.filter { $0.line == index && !$0.provenByCheckDigit && Self.tableCheckedFields.contains($0.name) }
             guard !free.isEmpty || !mixed.isEmpty else { continue }
             var views: [Int: OCRLine?] = [:]
             func view(_ attempt: Int) -> OCRLine? {
@@ -70,8 +76,31 @@ struct ReadingJudge {
                 let views = [text] + (0..<Self.confirmingViews).compactMap { view($0)?.text }
                 if let voted = Self.vote(views, in: field.range) { votes.append((index, field.range, voted)) }
             }
+            // a code whose candidate another view reads or lists too is one of two readings,
+            // whichever the table allows (`P` read `F` with `P` at 25, where the other view
+            // reads `P`)
+            for field in coded
+            where (0..<Self.confirmingViews).contains(where: { attempt in
+                view(attempt).map { Self.seesCandidate(lines[index], $0, in: field.range, allowed: field.characters) } ?? false
+            }) {
+                doubt(field.name)
+            }
             let changed = Set(correction.changes.filter { $0.line == index + 1 }.map { $0.column - 1 })
             for field in mixed {
+                // a changed character that another view reads as a third one: neither the
+                // OCR nor the correction knows it (`X` read `T`, changed to `D`, read `K`)
+                if changed.contains(where: { column in
+                    field.range.contains(column)
+                        && (0..<Self.confirmingViews).contains { attempt in
+                            view(attempt).map { other in
+                                let read = Array(other.text)
+                                return read.indices.contains(column) && ![Array(text)[column], Array(lines[index].text)[column]].contains(read[column])
+                            } ?? false
+                        }
+                }) {
+                    doubt(field.name)
+                    continue
+                }
                 var confirming: OCRLine?
                 for attempt in 0..<Self.confirmingViews where confirming == nil {
                     if let other = view(attempt),
@@ -167,6 +196,7 @@ struct ReadingJudge {
         guard let second, Array(second.text)[field.range] == Array(text)[field.range] else { return false }
         // names: no character with a close candidate the field could hold (a letter or `<`;
         // a digit is no reading of a name)
+        if hasLookAlikeCandidate(first, second, in: field.range, allowed: field.characters) { return false }
         if nameFieldNames.contains(field.name) { return !hasCloseRunnerUp(first, in: field.range, allowed: field.characters) }
         return !hasCloseRunnerUp(first, in: field.range) && !hasCloseRunnerUp(second, in: field.range)
     }
@@ -201,9 +231,9 @@ struct ReadingJudge {
         }
     }
 
-    /// The characters of `field` (up to its closing filler run, not changed by the
-    /// correction, whose uniqueness vouches for those) with other readings the check
-    /// digits must rule out: a look-alike among the first reading's candidates at
+    /// The characters of `field` (up to its closing filler run) with other readings the
+    /// check digits must rule out: at a column the correction changed, the character as
+    /// read; elsewhere a look-alike among the first reading's candidates at
     /// `lookAlikeFloor` or more, or what the confirming view read there instead.  (The
     /// confirming view shows the text smaller; its own candidates are many and strong on
     /// clean pages too, so only its characters count.)
@@ -219,7 +249,14 @@ struct ReadingJudge {
         let proven = Array(text), secondText = Array(second.text)
         let content = contentColumns(field, in: proven)
         let present = Set(content.map { proven[$0] })
-        return content.filter { !changed.contains($0) }.compactMap { column in
+        let firstText = Array(first.text)
+        return content.compactMap { column in
+            // a change the correction made is one reading; the character as read is the
+            // other, which a second doubtful character may make valid too (`E1FRA39W…`
+            // corrected to `…393…`, where `D1FRA39W…` was printed)
+            if changed.contains(column) {
+                return DoubtfulCharacter(field: field.name, line: field.line, column: column, lookAlikes: [firstText[column]])
+            }
             let listed = Set(
                 first.glyphs[column].candidates.map(\.character)
                     + (second.glyphs.indices.contains(column) ? second.glyphs[column].candidates.map(\.character) : []))
@@ -231,6 +268,12 @@ struct ReadingJudge {
                 others.append(candidate.character)
             }
             if secondText[column] != proven[column], !others.contains(secondText[column]) { others.append(secondText[column]) }
+            // a character read with a close runner-up of any kind is one the OCR was unsure
+            // of; where its look-alike weighs the same (`6`/`G`: 6 and 16), the digits cannot
+            // rule that reading out, so it is another reading (`6` read `G` with `H` at 54)
+            if first.glyphs[column].candidates.contains(where: { !($0.confidence < closeRunnerUp) }) {
+                for lookAlike in sameWeightLookAlikes[proven[column]] ?? [] where !others.contains(lookAlike) { others.append(lookAlike) }
+            }
             return others.isEmpty ? nil : DoubtfulCharacter(field: field.name, line: field.line, column: column, lookAlikes: others)
         }
     }
@@ -296,6 +339,51 @@ struct ReadingJudge {
                 }
         }
     }
+
+    /// Whether a character in `range` has, in both views, a candidate `allowed` at
+    /// `lookAlikeFloor` or more that may be a look-alike of it (`mayBeLookAlikes`).  Where
+    /// no digit can rule that reading out, the second view's agreement does not either:
+    /// the real prints' look-alike misreadings repeat in it with the same weak candidate
+    /// (`0000` read `OO00` in both, with `0` at 21).  One view's candidate alone is the
+    /// noise of correct readings (on the bench's pages, `O` with `0` at 20–50 in names).
+    static func hasLookAlikeCandidate(_ first: OCRLine, _ second: OCRLine, in range: Range<Int>, allowed: CharacterClass) -> Bool {
+        func listsLookAlike(_ line: OCRLine, _ column: Int) -> Bool {
+            column < line.glyphs.count
+                && line.glyphs[column].candidates.contains {
+                    !($0.confidence < lookAlikeFloor) && $0.character.asciiValue.map(allowed.allows) == true
+                        && mayBeLookAlikes($0.character, line.glyphs[column].character)
+                }
+        }
+        return range.contains { listsLookAlike(first, $0) && listsLookAlike(second, $0) }
+    }
+
+    /// Whether OCR may read `a` for `b`: they are look-alikes (`OCRConfusions`), or the
+    /// table knows no look-alike of one of them, so that any character may be one (`Y`
+    /// read `W` with `Y` at 21 behind it, in both views).
+    static func mayBeLookAlikes(_ a: Character, _ b: Character) -> Bool {
+        OCRConfusions.table[a] == nil || OCRConfusions.table[b] == nil || OCRConfusions.areConfusable(a, b)
+    }
+
+    /// Whether, at a column of `range`, `first` has a candidate `allowed` at
+    /// `lookAlikeFloor` or more that `second` reads there or lists at that floor too.
+    static func seesCandidate(_ first: OCRLine, _ second: OCRLine, in range: Range<Int>, allowed: CharacterClass) -> Bool {
+        range.contains { column in
+            guard column < first.glyphs.count, column < second.glyphs.count else { return false }
+            let other = second.glyphs[column]
+            return first.glyphs[column].candidates.contains { c in
+                !(c.confidence < lookAlikeFloor) && c.character.asciiValue.map(allowed.allows) == true
+                    && (other.character == c.character || other.candidates.contains { $0.character == c.character && !($0.confidence < lookAlikeFloor) })
+            }
+        }
+    }
+
+    /// Look-alikes (`OCRConfusions`) that weigh the same in the 7-3-1 sum (values equal
+    /// modulo 10): no check digit tells them apart.
+    static let sameWeightLookAlikes: [Character: [Character]] = Dictionary(
+        uniqueKeysWithValues: OCRConfusions.table.map { character, others in
+            func weight(_ c: Character) -> Int? { c.asciiValue.flatMap(CheckDigit.value(of:)).map { $0 % 10 } }
+            return (character, others.filter { weight($0) == weight(character) })
+        })
 
     /// Names are parts joined by `<` and `<<` (ICAO 9303 part 3, 4.6), then fillers to the
     /// field's end: letters after three or more fillers are a filler misread (`<` as `K`).

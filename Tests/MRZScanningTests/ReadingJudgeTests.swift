@@ -112,4 +112,70 @@ final class ReadingJudgeTests: XCTestCase {
         // a digit is no reading of a name
         XCTAssertTrue(try XCTUnwrap(reading([line(td3[0], candidates: [7: [("1", 90)]]), line(td3[1])])).isConfidentlyValid)
     }
+
+    // MARK: the channel property's valid-but-wrong readings (generated MRZs, seed 7)
+
+    func testACorrectionNeedsACloseAlternative() throws {
+        // `7AZNAKY` read `7AZNAK6` (`6` silent); `W` at 24 behind the `A` made the digit hold
+        let td3 = ["PDD<<LEE<LA<<DE<LA<<<<<<<<<<<<<<<<<<<<<<<<<<", "7AZNAK6<<3XXA3202137<2709156E5Z4SIO<<<<<<<64"]
+        let weak = try XCTUnwrap(reading([line(td3[0]), line(td3[1], candidates: [4: [("W", 24)]])]))
+        XCTAssertFalse(weak.result.isValid, "no change to an alternative under the floor")
+        XCTAssertEqual(weak.changes, [])
+        XCTAssertNotNil(
+            try XCTUnwrap(reading([line(td3[0]), line(td3[1], candidates: [4: [("W", 45)]])])).changes.first { $0.to == "W" },
+            "a close alternative may back the change")
+    }
+
+    func testUndoingAChangeIsAnotherReading() throws {
+        // `L898902C3` read `LB98902C3`; the correction changes the second `8` to `B` (`B` at
+        // 55 behind it), while the other view reads the first `B` as `8`: with the change
+        // undone, that reading passes too
+        let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "LB98902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        var second = Array(td3[1]); second[1] = "8"
+        let r = try XCTUnwrap(reading([line(td3[0]), line(td3[1], candidates: [3: [("B", 55)]])], confirming: [td3[0], String(second)]))
+        XCTAssertEqual(r.result.lines[1].prefix(9), "LB9B902C3")
+        XCTAssertTrue(r.result.isValid)
+        XCTAssertTrue(r.uncertainFields.contains(.documentNumber))
+    }
+
+    func testANameCandidateBothViewsListIsUncertain() throws {
+        // `SMITH` read `SNITH` with `M` at 21 behind the `N`, in both views (the real prints'
+        // `0` read `O` with `0` at 21, repeated)
+        let td3 = ["P<UTOSNITH<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        let first = line(td3[0], candidates: [6: [("M", 21)]])
+        let r = try XCTUnwrap(judge.judge([first, line(td3[1])]) { index, _ in index == 0 ? first : self.line(td3[1]) })
+        XCTAssertEqual(r.uncertainFields, [.name])
+        // a candidate in one view only is the noise of correct readings
+        XCTAssertTrue(try XCTUnwrap(reading([first, line(td3[1])])).isConfidentlyValid)
+    }
+
+    func testACodeTheOtherViewReadsOtherwiseIsUncertain() throws {
+        // the document code `P` read `F` (`P` at 25, under the close floor); the other view reads `P`
+        let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        let misread = "F" + td3[0].dropFirst()
+        let r = try XCTUnwrap(reading([line(misread, candidates: [0: [("P", 25)]]), line(td3[1])], confirming: td3))
+        XCTAssertTrue(r.result.isValid)
+        XCTAssertEqual(r.uncertainFields, [.documentCode])
+    }
+
+    func testAChangedCharacterAnotherViewReadsAsAThirdIsUncertain() throws {
+        // French licence `…34ZX3…` read `…34ZT3…`, `D` at 82 behind the `T`: changed to `D`,
+        // which the digit accepts, while the other view reads `K` there
+        let read = "D1FRA34ZT349656981215SCHMIDT<5"
+        var other = Array(read); other[8] = "K"
+        let r = try XCTUnwrap(reading([line(read, candidates: [8: [("D", 82)]])], confirming: [String(other)]))
+        XCTAssertEqual(r.result.lines, ["D1FRA34ZD349656981215SCHMIDT<5"])
+        XCTAssertTrue(r.uncertainFields.contains(.documentNumber))
+        // the other view reading the change or the first reading is no doubt of this kind
+        XCTAssertTrue(try XCTUnwrap(reading([line(read, candidates: [8: [("D", 82)]])], confirming: [read])).isConfidentlyValid)
+    }
+
+    func testASameWeightLookAlikeWithACloseRunnerUpIsUncertain() throws {
+        // `60BN…` read `G0BN…`: `G` weighs 16, `6` 6; the OCR had `H` at 54 behind the `G`
+        let read = "D1FRAG0BN844523491123VAN<MARI7"
+        let r = try XCTUnwrap(reading([line(read, candidates: [5: [("H", 54)]])]))
+        XCTAssertTrue(r.result.isValid)
+        XCTAssertTrue(r.uncertainFields.contains(.documentNumber))
+        XCTAssertTrue(try XCTUnwrap(reading([line(read)])).isConfidentlyValid, "read without doubt, the digits settle nothing more")
+    }
 }

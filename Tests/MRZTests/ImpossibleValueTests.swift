@@ -128,4 +128,40 @@ final class ImpossibleValueTests: XCTestCase {
         }
         XCTAssertTrue(seen.isSuperset(of: [.documentNumber, .birthDate, .expiryDate, .optionalData, .composite, .sex]))
     }
+
+    func testALetterFieldHoldingADigitFailsTheCharactersCheck() throws {
+        // French identity card: `BERG` read `0ERG` beside `HANSEN` read `HANSFN`, which
+        // cancel in the one composite digit over both lines (generated MRZ, channel seed 7)
+        let truth = ["IDFRAJANSEN<HANSEN<<<<<<<<<<<<606798", "4518825982099BERG<<JANSEN<<7006090F5"]
+        let misread = ["IDFRAJANSEN<HANSFN<<<<<<<<<<<<606798", "45188259820990ERG<<JANSEN<<7006090F5"]
+        XCTAssertTrue(try parser.parse(lines: truth).isValid)
+        let result = try parser.parse(lines: misread)
+        XCTAssertEqual(check(result, "composite"), true, "the composite cannot tell")
+        XCTAssertEqual(check(result, "characters"), false)
+        XCTAssertFalse(result.isValid)
+        let warning = try XCTUnwrap(result.warnings.first { $0.field == "givenNames" })
+        XCTAssertTrue(warning.message.hasPrefix("givenNames"))
+        XCTAssertNil(try parser.parse(lines: truth).checks.first { $0.name == "characters" }, "listed only when it fails")
+    }
+
+    func testTheFrenchLicenceStartsD1FRA() throws {
+        // `F` and `P` weigh the same (15, 25): `D1PRA` passes every digit
+        let right = try parser.parse("D1FRA00SD873021950627ANNA<NGU2")
+        XCTAssertTrue(right.isValid)
+        for (misread, field) in [("D1PRA00SD873021950627ANNA<NGU2", "issuingCountry"), ("E1FRA00SD873021950627ANNA<NGU2", "documentCode")] {
+            let result = try parser.parse(misread)
+            XCTAssertEqual(result.format, .frenchDrivingLicence)
+            XCTAssertEqual(check(result, "characters"), false, misread)
+            XCTAssertTrue(result.warnings.contains { $0.field == field && $0.message.hasPrefix(field + ": every FRENCH_DL") }, misread)
+        }
+    }
+
+    func testACharacterPutRightForItsClassIsItsFieldsOneChange() throws {
+        // a visa's expiry `970106` and digit `7` read `970106T`: `T` in the digit's place is
+        // made `1`, and `9` changed to `1` (an alternative at 90) would then pass: two changes
+        let read = ["V<CANSCHMIDT<DER<<DER<<<<<<<<<<<<<<<<<<<<<<<", "0000000000GBR0002277F970106TLKS9P<<<<<<<<<<<"]
+        var alternatives = read.map { $0.map { _ in [Character]() } }
+        alternatives[1][21] = ["1"]
+        XCTAssertNil(MRZCorrector(parser: parser).correct(lines: read, alternatives: alternatives))
+    }
 }

@@ -271,16 +271,20 @@ case "mrz-images", "read-images":
     let reader = DocumentReader()
     for path in text.split(separator: "\n").map(String.init) {
         let start = Date(), cpuStart = cpuSeconds()
-        var lines: [String] = []
+        var lines: [String] = [], uncertain: [String] = [], failed: [String] = []
         var valid = false
         if let image = try? ImageLoader().load(path: path) {
             if let doc = reader.read(image: image, options: options).first(where: { $0.mrz != nil }) {
                 lines = doc.mrz?.lines ?? []
                 valid = doc.valid
+                uncertain = doc.quality?.uncertainFields ?? []
+                failed = doc.checks.filter { !$0.valid }.map(\.name)
             }
         }
         let ms = Date().timeIntervalSince(start) * 1000, cpuMs = (cpuSeconds() - cpuStart) * 1000
-        let json = try! JSONSerialization.data(withJSONObject: ["path": path, "lines": lines, "valid": valid, "ms": ms, "cpuMs": cpuMs] as [String: Any])
+        let json = try! JSONSerialization.data(
+            withJSONObject: ["path": path, "lines": lines, "valid": valid, "ms": ms, "cpuMs": cpuMs, "uncertain": uncertain, "failedChecks": failed]
+                as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
 case "aamva", "aamva-fields":
