@@ -81,10 +81,13 @@ extension GrayImage {
 
 extension GrayImage {
     /// The image with the rows of `box` that a ruled line crosses painted `paper`: rows
-    /// dark over at least 65 % of the box's width (text rows, strokes with paper between
-    /// them, are dark over half of it at most).  "Dark" is nearer the box's ink than its
+    /// dark in one run over at least 65 % of the box's width, bridging breaks of up to
+    /// `gap` pixels (a printed line scanned with breaks).  Text rows are dark in pieces as
+    /// long as a few glyphs at most: the paper between glyphs breaks them, even where a
+    /// blurred line of bold glyphs is dark over most of a row's width (a small card's
+    /// `9999999<<3<` across its middle row).  "Dark" is nearer the box's ink than its
     /// paper.  Old identity cards print such lines between and through their MRZ lines.
-    public func removingRuledRows(in box: PixelBox, paper: UInt8) -> GrayImage {
+    public func removingRuledRows(in box: PixelBox, paper: UInt8, gap: Int = 1) -> GrayImage {
         let x0 = max(0, box.x), x1 = min(width, box.x + box.width)
         guard x1 - x0 > 10 else { return self }
         let ink = percentile(0.05, in: box)
@@ -92,9 +95,14 @@ extension GrayImage {
         let threshold = (Int(paper) + Int(ink)) / 2
         var out = self
         for y in max(0, box.y)..<min(height, box.y + box.height) {
-            var dark = 0
-            for x in x0..<x1 where Int(pixels[y * width + x]) < threshold { dark += 1 }
-            if Double(dark) >= 0.65 * Double(x1 - x0) {
+            // the longest dark run, with breaks of up to `gap` light pixels bridged
+            var longest = 0, start: Int? = nil, lastDark = Int.min
+            for x in x0..<x1 where Int(pixels[y * width + x]) < threshold {
+                if start == nil || x - lastDark > gap + 1 { start = x }
+                lastDark = x
+                longest = max(longest, x - start! + 1)
+            }
+            if Double(longest) >= 0.65 * Double(x1 - x0) {
                 for x in x0..<x1 { out.pixels[y * width + x] = paper }
             }
         }

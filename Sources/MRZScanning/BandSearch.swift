@@ -48,11 +48,11 @@ final class BandSearch {
     /// Bands of glyph chains read before any other search.
     static let maximumChainBands = 4
 
-    /// Glyph chains (`ChainBandFinder`), in each of its binarisations.
+    /// Glyph chains (`ChainBandFinder`), in each of its passes.
     private func glyphChains() -> (reading: MRZReading, glyphHeight: Int)? {
         let working = ChainBandFinder.workingCopy(of: input)
-        for binarisation in ChainBandFinder.binarisations {
-            let finder = ChainBandFinder(input: input, working: working, binarisation: binarisation)
+        for pass in ChainBandFinder.passes {
+            let finder = ChainBandFinder(input: input, working: working, pass: pass)
             for band in finder.bands().prefix(Self.maximumChainBands) {
                 if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
             }

@@ -48,6 +48,8 @@ struct ChainBandFinder {
     let chains: [GlyphChain]
     /// How many blobs lie on either side of each chain (for which way the text reads).
     private let blobs: [GlyphBlob]
+    /// The blobs' boxes (for diagnostics).
+    var blobBoxes: [PixelBox] { blobs.map(\.box) }
 
     /// Longest side of the working copy: a phone photo's MRZ glyphs keep ≥ 6 px; smaller
     /// pictures are enlarged to it (the binarisation separates small glyphs better).
@@ -60,17 +62,33 @@ struct ChainBandFinder {
         return (abs(scale - 1) < 0.05 ? input : input.scaledPlain(by: scale), abs(scale - 1) < 0.05 ? 1 : scale)
     }
 
-    /// The binarisations tried, in order: each finds glyphs the other breaks up or joins
-    /// to the background (measured on the corpus and idphoto-gen's hard pages).
-    static let binarisations: [Binarisation] = [.sauvola(window: 10, k: 0.3), .normalisedOtsu]
+    /// One way of finding the chains' glyphs: a binarisation of the working copy, at its
+    /// size or reduced.
+    struct Pass {
+        let binarisation: Binarisation
+        /// The working copy's size in this pass, as a fraction of its own.  Halved, its
+        /// glyphs are half as large against the binarisation's window: a blurred picture
+        /// whose MRZ fills its width has glyph strokes as wide as Sauvola's window at full
+        /// size, and the window then hollows them out and breaks them up.
+        var reduction = 1.0
+    }
 
-    /// The chains of `working` (`workingCopy(of: input)`) binarised by `binarisation`.
-    init(input: GrayImage, working: (image: GrayImage, scale: Double), binarisation: Binarisation) {
+    /// The passes tried, in order: each finds glyphs the others break up or join to the
+    /// background (measured on the corpus and idphoto-gen's hard pages; the halved copy
+    /// finds a blurred infrared scan's large glyphs).
+    static let passes: [Pass] = [
+        Pass(binarisation: .sauvola(window: 10, k: 0.3)), Pass(binarisation: .normalisedOtsu),
+        Pass(binarisation: .sauvola(window: 10, k: 0.3), reduction: 0.5),
+    ]
+
+    /// The chains of `working` (`workingCopy(of: input)`) found by `pass`.
+    init(input: GrayImage, working: (image: GrayImage, scale: Double), pass: Pass) {
         self.input = input
-        scale = working.scale
+        let image = pass.reduction == 1 ? working.image : working.image.scaledPlain(by: pass.reduction)
+        scale = working.scale * Double(image.width) / Double(max(1, working.image.width))
         // MRZ glyphs: a line of ≥ 30 at a pitch of ~0.85 heights fits in the picture
-        let maximumSize = Double(max(working.image.width, working.image.height)) / 24
-        blobs = working.image.darkComponents(binarisation, minimumSize: 5).map(GlyphBlob.init).filter { $0.size <= maximumSize }
+        let maximumSize = Double(max(image.width, image.height)) / 24
+        blobs = image.darkComponents(pass.binarisation, minimumSize: 5).map(GlyphBlob.init).filter { $0.size <= maximumSize }
         let range = BandFinder.glyphsPerLine
         chains = GlyphChains(blobs: blobs).lines(minimumGlyphs: range.lowerBound).filter { $0.glyphCount <= range.upperBound }
     }
@@ -82,7 +100,7 @@ struct ChainBandFinder {
     }
 
     /// Chains that stack like MRZ lines: parallel, of one height and pitch, equally long,
-    /// at a line spacing of 1.1–2.8 glyph heights.  Three-line groups first.
+    /// at a line spacing of 1.1–`maximumLineSpacing` glyph heights.  Three-line groups first.
     func groups() -> [[GlyphChain]] {
         var groups: [[GlyphChain]] = []
         // each chain both ways round: the next line is on one side of it
@@ -90,7 +108,7 @@ struct ChainBandFinder {
         for a in both {
             // the chains after `a` on its normal's side, turned its way, with their distance
             let after = chains.compactMap { b in Self.stacked(b, after: a).map { (chain: $0, side: Self.side($0, of: a)) } }
-            for (b, sb) in after where sb < 2.8 * a.glyphHeight {
+            for (b, sb) in after where sb < Self.maximumLineSpacing * a.glyphHeight {
                 groups.append([a, b])
                 for (c, sc) in after where sc > sb && abs((sc - sb) - sb) < 0.25 * sb { groups.append([a, b, c]) }
             }
@@ -105,6 +123,10 @@ struct ChainBandFinder {
             a.count != b.count ? a.count > b.count : a.map(\.members.count).reduce(0, +) > b.map(\.members.count).reduce(0, +)
         }
     }
+
+    /// The widest line spacing of a band, in glyph heights: passports and cards set their
+    /// lines about 2 apart, a German Schengen visa's two lines stand 3.4 apart.
+    static let maximumLineSpacing = 4.0
 
     private static func contains(_ triple: [GlyphChain], _ pair: [GlyphChain]) -> Bool {
         pair.allSatisfy { p in triple.contains { $0.members == p.members } }
@@ -218,7 +240,7 @@ struct ChainBandFinder {
         let lo = boxes.map(\.x).min()!, hi = boxes.map { $0.x + $0.width }.max()!
         let union = PixelBox(x: lo, y: boxes[0].y, width: hi - lo, height: boxes.last!.y + boxes.last!.height - boxes[0].y)
         let paper = image.percentile(0.75, in: union)
-        image = image.removingRuledRows(in: union, paper: paper)
+        image = image.removingRuledRows(in: union, paper: paper, gap: max(1, Int(targetHeight) / 16))
         // above and below the text's clear zone (the line reader's widest view: 0.6 of a
         // glyph height) only the paper's tone: print above the MRZ is not read.  The
         // sides stay as they are: a flat patch beside a line's first glyph was read as
@@ -373,9 +395,22 @@ extension MRZScanner {
         of input: GrayImage
     ) -> (chains: [(glyphs: Double, height: Double, degrees: Double, members: Int)], bands: [GrayImage]) {
         let working = ChainBandFinder.workingCopy(of: input)
-        let finders = ChainBandFinder.binarisations.map { ChainBandFinder(input: input, working: working, binarisation: $0) }
+        let finders = ChainBandFinder.passes.map { ChainBandFinder(input: input, working: working, pass: $0) }
         let chains = finders.flatMap(\.chains).map { ($0.glyphCount, $0.glyphHeight, atan2($0.direction.y, $0.direction.x) * 180 / .pi, $0.members.count) }
         return (chains, finders.flatMap { $0.bands().map(\.image) })
+    }
+}
+
+extension MRZScanner {
+    /// The working copy the glyph-chain search binarises, with each pass's glyph blobs
+    /// and the boxes of each chain's members (working-copy pixels).  For seeing why
+    /// a line makes no chain (`idreader-bench chain-blobs`).
+    @_spi(Evaluation) public func chainBlobs(of input: GrayImage) -> (working: GrayImage, blobs: [[PixelBox]], chains: [[[PixelBox]]]) {
+        let working = ChainBandFinder.workingCopy(of: input)
+        let finders = ChainBandFinder.passes.map { ChainBandFinder(input: input, working: working, pass: $0) }
+        // in the working copy's pixels, whatever the pass's size
+        let boxes = finders.map { f in f.blobBoxes.map { $0.scaled(by: working.scale / f.scale) } }
+        return (working.image, boxes, zip(finders, boxes).map { f, b in f.chains.map { $0.members.map { b[$0] } } })
     }
 }
 
@@ -388,8 +423,8 @@ extension MRZScanner {
         guard let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata) else { return [] }
         let working = ChainBandFinder.workingCopy(of: input)
         var out: [(lines: [String], crops: [GrayImage])] = []
-        for binarisation in ChainBandFinder.binarisations {
-            let finder = ChainBandFinder(input: input, working: working, binarisation: binarisation)
+        for pass in ChainBandFinder.passes {
+            let finder = ChainBandFinder(input: input, working: working, pass: pass)
             for band in finder.bands().prefix(BandSearch.maximumChainBands) {
                 for b in [band, band.halfTurned] {
                     var reader = LineReader(corrector: corrector, engine: engine, image: b.image)

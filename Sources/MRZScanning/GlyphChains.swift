@@ -96,9 +96,52 @@ struct GlyphChains {
             // stay free for the chain along their line
             guard chain.members.count >= 6 else { continue }
             for m in chain.members { used[m] = true }
-            if chain.glyphCount >= minimumGlyphs { chains.append(chain) }
+            chains.append(chain)
+        }
+        return joined(chains).filter { $0.glyphCount >= minimumGlyphs }
+    }
+
+    /// Pieces of one line made one chain: a guilloche or stamp over part of a line joins
+    /// its glyphs there to the background, and the chaining, which bridges a missing glyph
+    /// at most, stops on both sides of it (a Qatari passport's names line in pieces of 26
+    /// glyphs and fewer, which straightened the band by its short first piece; a faint
+    /// visa's line in pieces of 19 and 9).  Two chains are pieces of one line when they are parallel, on one line
+    /// (within a fifth of their glyph height), of one height and pitch, and the gap between
+    /// them is at most `maximumGap` pitches.
+    func joined(_ pieces: [GlyphChain], maximumGap: Double = 12) -> [GlyphChain] {
+        var chains = pieces
+        var merged = true
+        while merged {
+            merged = false
+            search: for i in chains.indices {
+                for j in chains.indices where j != i {
+                    guard let joined = join(chains[i], chains[j], maximumGap: maximumGap) else { continue }
+                    chains[i] = joined
+                    chains.remove(at: j)
+                    merged = true
+                    break search
+                }
+            }
         }
         return chains
+    }
+
+    /// `a` and `b` as one chain when `b` continues `a`'s line after its end (see `joined`).
+    private func join(_ a: GlyphChain, _ b: GlyphChain, maximumGap: Double) -> GlyphChain? {
+        let u = a.direction, n = u.normal
+        guard u.sine(to: b.direction) < 0.03 else { return nil }
+        let h = max(a.glyphHeight, b.glyphHeight), pitch = max(a.pitch, b.pitch)
+        guard min(a.glyphHeight, b.glyphHeight) > 0.8 * h, min(a.pitch, b.pitch) > 0.85 * pitch else { return nil }
+        let bPoints = b.members.map { blobs[$0].centre }
+        // every one of `b`'s glyphs on `a`'s line, all of them after `a`'s end
+        guard bPoints.allSatisfy({ abs(n.dot($0) - a.offset) < 0.2 * h }) else { return nil }
+        let along = bPoints.map { u.dot($0) }
+        guard let first = along.min(), first > a.end, first - a.end < maximumGap * pitch else { return nil }
+        let order = zip(b.members, along).sorted { $0.1 < $1.1 }.map(\.0)
+        var chain = a
+        chain.members += order
+        refit(&chain)
+        return chain
     }
 
     /// The nearest blob of about the same size, at a glyph pitch's distance.

@@ -60,12 +60,19 @@ struct LineReader {
 
     /// `line` without the characters at its ends read more than 0.4 glyph heights outside
     /// `box` (the line's glyphs, in the line image's pixels): print or texture beside an
-    /// MRZ line that has no clear zone (the French 2021 card's microtext, read `I`).
+    /// MRZ line that has no clear zone (the French 2021 card's microtext, read `I`).  They
+    /// are kept aside (`besideBox`): a line's first or last glyph that a stroke touches
+    /// (a pen mark drawn round the MRZ) is no glyph-sized component of the band, so the
+    /// box ends one glyph short of it, and `fitLength` takes it back.
     static func insideBox(_ line: OCRLine, box: ClosedRange<Double>, glyphHeight: Double) -> OCRLine {
         var l = line
         let slack = 0.4 * glyphHeight
-        while let first = l.glyphs.first, let centre = first.centre, centre < box.lowerBound - slack { l.glyphs.removeFirst() }
-        while let last = l.glyphs.last, let centre = last.centre, centre > box.upperBound + slack { l.glyphs.removeLast() }
+        while let first = l.glyphs.first, let centre = first.centre, centre < box.lowerBound - slack {
+            l.besideBox.before.append(l.glyphs.removeFirst())
+        }
+        while let last = l.glyphs.last, let centre = last.centre, centre > box.upperBound + slack {
+            l.besideBox.after.insert(l.glyphs.removeLast(), at: 0)
+        }
         return l
     }
 
@@ -235,13 +242,21 @@ struct LineReader {
         return ocrLine(box, view: .wideSides).flatMap { Self.fitLength($0, to: target) }
     }
 
-    /// Lines read up to three characters long or short: add or drop fillers at the end
+    /// A line short by exactly the characters read beside its box gets them back.  Else
+    /// lines read up to three characters long or short: add or drop fillers at the end
     /// (OCR miscounts runs of `<`), else — up to two — in the longest run of three or more
     /// fillers inside the line (where dense `<<<<` is miscounted too: an old German card's
     /// `<<<<<<<0` read `<<<<<<0`); never anything else.  A filler put in the wrong run
     /// moves the fields after it, which their check digits then reject.
     static func fitLength(_ line: OCRLine, to target: Int) -> OCRLine? {
         var l = line
+        // exactly the characters the line is short of were read just beside its box: the
+        // line's own end glyphs (see `insideBox`), taken back before any filler is made up
+        let beside = line.besideBox.before.count + line.besideBox.after.count
+        if beside > 0, line.glyphs.count + beside == target {
+            l.glyphs = line.besideBox.before + line.glyphs + line.besideBox.after
+            return l
+        }
         while l.glyphs.count > target, l.glyphs.last?.character == "<" { l.glyphs.removeLast() }
         if l.glyphs.count < target, target - l.glyphs.count <= 3, l.glyphs.last?.character == "<" {
             l.glyphs += Array(repeating: OCRGlyph(character: "<", confidence: 100), count: target - l.glyphs.count)

@@ -40,6 +40,9 @@ struct OCRLine {
     /// Whether the decoder was asked for each character's other candidates (without them
     /// an empty candidate list proves nothing).
     var hasCandidates = true
+    /// Characters read in the crop's room before and after the line's box and set aside
+    /// (`LineReader.insideBox`), in reading order.
+    var besideBox: (before: [OCRGlyph], after: [OCRGlyph]) = ([], [])
 
     var text: String { String(glyphs.map(\.character)) }
     /// Per character: the other candidates at or above `floor` (0–100), strongest first.

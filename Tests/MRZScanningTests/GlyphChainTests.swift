@@ -35,6 +35,20 @@ final class GlyphChainTests: XCTestCase {
         }
     }
 
+    /// A line broken where a guilloche joins its glyphs to the background: its pieces make
+    /// one chain; pieces of two lines do not.
+    func testPiecesOfOneLineJoin() {
+        let a = 7 * Double.pi / 180
+        let whole = line(count: 36, degrees: 7, origin: Point(x: 200, y: 300))
+        let chains = GlyphChains(blobs: Array(whole[0..<19]) + Array(whole[27...])).lines(minimumGlyphs: 24)
+        XCTAssertEqual(chains.count, 1)
+        XCTAssertEqual(chains.first?.glyphCount ?? 0, 36, accuracy: 1.5)
+        XCTAssertEqual(chains.first?.members.count, 28)
+        // the second piece on the next line down: two short pieces, no line
+        let lower = line(count: 36, degrees: 7, origin: Point(x: 200 - 32 * sin(a), y: 300 + 32 * cos(a)))
+        XCTAssertTrue(GlyphChains(blobs: Array(whole[0..<19]) + Array(lower[27...])).lines(minimumGlyphs: 24).isEmpty)
+    }
+
     func testShortRunsAndScatteredBlobsAreNoLine() {
         var blobs = line(count: 12, degrees: 5, origin: Point(x: 100, y: 100))
         // specks scattered over the page at random

@@ -97,3 +97,35 @@ final class ConfirmationTests: XCTestCase {
         XCTAssertTrue(ReadingJudge.confirms(name, first: reading(visa[0]), as: visa[0], second: reading(visa[0], runnerUpAt: 7, confidence: 90)))
     }
 }
+
+/// Lines read to their layout's length (`LineReader.fitLength`) with the characters read
+/// beside the line's box (`LineReader.insideBox`).
+final class LengthFittingTests: XCTestCase {
+    func line(_ text: String, centres start: Double = 10) -> OCRLine {
+        let glyphs = text.enumerated().map { OCRGlyph(character: $1, confidence: 90, centre: start + 20 * Double($0)) }
+        return OCRLine(glyphs: glyphs, box: (0, 0, 0, 0), confidence: 90)
+    }
+
+    func testTheCharactersBesideTheBoxAreSetAside() {
+        // glyphs 20 px apart, 24 px high; the box from the second glyph to the fourth
+        let inside = LineReader.insideBox(line("PCAZE"), box: 25...75, glyphHeight: 24)
+        XCTAssertEqual(inside.text, "CAZ")
+        XCTAssertEqual(String(inside.besideBox.before.map(\.character)), "P")
+        XCTAssertEqual(String(inside.besideBox.after.map(\.character)), "E")
+    }
+
+    func testAGlyphReadBesideTheBoxIsTakenBackWhenTheLineIsShortOfIt() {
+        let truth = "PCAZEABDULLAYEV<<DIL<<<<<<<<<<<<<<<<<<<<<<<<"
+        var short = line(String(truth.dropFirst()))
+        short.besideBox.before = line("P").glyphs
+        XCTAssertEqual(LineReader.fitLength(short, to: 44)?.text, truth)
+        // a line of the full length keeps what it read inside the box only
+        var full = line(truth)
+        full.besideBox.before = line("I").glyphs
+        XCTAssertEqual(LineReader.fitLength(full, to: 44)?.text, truth)
+        // short by more than was read beside it: fillers at the end, as without
+        var shorter = line(String(truth.dropFirst().dropLast(2)))
+        shorter.besideBox.before = line("P").glyphs
+        XCTAssertEqual(LineReader.fitLength(shorter, to: 44)?.text, String(truth.dropFirst()) + "<")
+    }
+}

@@ -20,6 +20,8 @@ import MRZ
 //                                    lines match its expected `.txt`: DIR/NAME-i.pgm + .gt.txt
 //   idreader-bench ocr-lines FILE    FILE: line images (.pgm from mrz-lines); per line: text,
 //                                    CPU ms of the recognition (model loaded once)
+//   idreader-bench chain-blobs FILE DIR  per image: the chain search's working copy with its
+//                                    glyph blobs and chains drawn in, per pass
 //   idreader-bench chain-lines FILE DIR  per image: the chain band nearest its expected lines,
 //                                    each line's read length and edit distance; crops in DIR
 //   idreader-bench ocr-channel FILE  per MRZ line found: both views' characters and candidates
@@ -121,6 +123,33 @@ case "chains":
         for (i, band) in found.bands.enumerated() {
             let header = Array("P5\n\(band.width) \(band.height)\n255\n".utf8)
             try! Data(header + band.pixels).write(to: out.appendingPathComponent("\(name)-\(i).pgm"))
+        }
+    }
+case "chain-blobs":
+    // FILE: image paths; OUT: a folder.  Per image and binarisation: the working copy with
+    // the glyph blobs (grey boxes) and the chains' members (black boxes), as OUT/<name>-<b>.pgm.
+    guard args.count == 4 else { usage() }
+    let out = URL(fileURLWithPath: args[3])
+    try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let found = MRZScanner().chainBlobs(of: image)
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        for (b, blobs) in found.blobs.enumerated() {
+            var picture = found.working
+            func draw(_ box: PixelBox, _ level: UInt8) {
+                for x in max(0, box.x)..<min(picture.width, box.x + box.width) {
+                    for y in [box.y, box.y + box.height - 1] where y >= 0 && y < picture.height { picture.pixels[y * picture.width + x] = level }
+                }
+                for y in max(0, box.y)..<min(picture.height, box.y + box.height) {
+                    for x in [box.x, box.x + box.width - 1] where x >= 0 && x < picture.width { picture.pixels[y * picture.width + x] = level }
+                }
+            }
+            for box in blobs { draw(box, 160) }
+            for chain in found.chains[b] { for box in chain { draw(box, 0) } }
+            let header = Array("P5\n\(picture.width) \(picture.height)\n255\n".utf8)
+            try! Data(header + picture.pixels).write(to: out.appendingPathComponent("\(name)-\(b).pgm"))
+            print("\(name) pass \(b): \(blobs.count) blobs, \(found.chains[b].count) chains")
         }
     }
 case "mrz-lines":
