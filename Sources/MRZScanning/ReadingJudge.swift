@@ -79,9 +79,13 @@ struct ReadingJudge {
             // a code whose candidate another view reads or lists too is one of two readings,
             // whichever the table allows (`P` read `F` with `P` at 25, where the other view
             // reads `P`)
+            // or that the other view reads as another value of its table
             for field in coded
             where (0..<Self.confirmingViews).contains(where: { attempt in
-                view(attempt).map { Self.seesCandidate(lines[index], $0, in: field.range, allowed: field.characters) } ?? false
+                view(attempt).map {
+                    Self.seesCandidate(lines[index], $0, in: field.range, allowed: field.characters)
+                        || Self.readsAnotherCode(field, $0, as: text)
+                } ?? false
             }) {
                 doubt(field.name)
             }
@@ -101,6 +105,16 @@ struct ReadingJudge {
                     doubt(field.name)
                     continue
                 }
+                // where letters and digits both stand, a digit proves a character's weight,
+                // not the character (`7`, `H` and `R` weigh the same): a change to what is no
+                // look-alike of the character read is no reading of that glyph (`7` read `T`,
+                // changed to `H`)
+                if changed.contains(where: { column in
+                    field.range.contains(column) && !OCRConfusions.areConfusable(Array(lines[index].text)[column], Array(text)[column])
+                }) {
+                    doubt(field.name)
+                    continue
+                }
                 var confirming: OCRLine?
                 for attempt in 0..<Self.confirmingViews where confirming == nil {
                     if let other = view(attempt),
@@ -114,6 +128,16 @@ struct ReadingJudge {
                     continue
                 }
                 doubtful += Self.doubtfulCharacters(field, first: lines[index], as: text, second: confirming, changed: changed)
+                doubtful += Self.doubtfulCheckDigit(of: field, in: result.format, first: lines[index], as: text, second: confirming)
+            }
+            // digits-only fields (dates) with a digit of their own: a date and its digit
+            // misread together can pass (`1912135` read `1512133`, with `9` at 85 and `5` at
+            // 79 behind them), so their other readings are tried too
+            for field in fields where field.line == index && field.characters == .numeric && field.provenByCheckDigit {
+                doubtful += Self.doubtfulCharacters(field, first: lines[index], as: text, second: view(0) ?? lines[index], changed: changed)
+                    .map { DoubtfulCharacter(field: $0.field, line: $0.line, column: $0.column, lookAlikes: $0.lookAlikes.filter(\.isNumber)) }
+                    .filter { !$0.lookAlikes.isEmpty }
+                doubtful += Self.doubtfulCheckDigit(of: field, in: result.format, first: lines[index], as: text, second: view(0) ?? lines[index])
             }
         }
         Self.ambiguousFields(result, doubtful: doubtful, parser: corrector.parser).forEach(doubt)
@@ -278,6 +302,21 @@ struct ReadingJudge {
         }
     }
 
+    /// A field's check digit as a doubtful character: the digits among the first reading's
+    /// candidates at `lookAlikeFloor` or more, and what the confirming view read there.  A
+    /// misread digit and a change elsewhere that makes it hold are one wrong reading
+    /// (`5` read `3`, then `N` changed to `H`, where `5` stood at 79).
+    static func doubtfulCheckDigit(of field: MRZFieldPosition, in format: MRZFormat, first: OCRLine, as text: String, second: OCRLine) -> [DoubtfulCharacter] {
+        guard let column = format.layout.fields.first(where: { $0.name == field.name && $0.line == field.line })?.checkDigit,
+            column < first.glyphs.count
+        else { return [] }
+        let proven = Array(text)[column]
+        var others = first.glyphs[column].candidates.filter { !($0.confidence < lookAlikeFloor) && $0.character.isNumber }.map(\.character)
+        if let read = Array(second.text).dropFirst(column).first, read.isNumber { others.append(read) }
+        others = others.reduce(into: []) { if $1 != proven && !$0.contains($1) { $0.append($1) } }
+        return others.isEmpty ? [] : [DoubtfulCharacter(field: field.name, line: field.line, column: column, lookAlikes: others)]
+    }
+
     /// The fields whose doubtful characters the check digits cannot settle: some other
     /// reading of them passes every check too.  Too many doubtful characters to try every
     /// reading leaves all their fields uncertain.
@@ -355,6 +394,23 @@ struct ReadingJudge {
                 }
         }
         return range.contains { listsLookAlike(first, $0) && listsLookAlike(second, $0) }
+    }
+
+    /// Whether `other` reads `field` as another value its table holds: a known country
+    /// code (`IRL` and `ISL`), another sex, or a document code of another kind (its first
+    /// letter).  Two readings the table allows are two readings; one it does not is a
+    /// view that failed there (`V<` read `VK`).
+    static func readsAnotherCode(_ field: MRZFieldPosition, _ other: OCRLine, as text: String) -> Bool {
+        let read = Array(other.text), proven = Array(text)
+        guard field.range.upperBound <= read.count, field.range.upperBound <= proven.count else { return false }
+        let value = String(read[field.range]), own = String(proven[field.range])
+        guard value != own else { return false }
+        switch field.name {
+        case .issuingCountry, .nationality: return CountryCodes.isKnown(value)
+        case .sex: return ["M", "F", "X", "<"].contains(value)
+        case .documentCode: return value.first != own.first && value.first?.isLetter == true
+        default: return false
+        }
     }
 
     /// Whether OCR may read `a` for `b`: they are look-alikes (`OCRConfusions`), or the

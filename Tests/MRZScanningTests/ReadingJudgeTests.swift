@@ -159,9 +159,9 @@ final class ReadingJudgeTests: XCTestCase {
     }
 
     func testAChangedCharacterAnotherViewReadsAsAThirdIsUncertain() throws {
-        // French licence `…34ZX3…` read `…34ZT3…`, `D` at 82 behind the `T`: changed to `D`,
-        // which the digit accepts, while the other view reads `K` there
-        let read = "D1FRA34ZT349656981215SCHMIDT<5"
+        // French licence `…34ZX3…` read `…34ZO3…`, `D` at 82 behind the `O`: changed to its
+        // look-alike `D`, which the digit accepts, while the other view reads `K` there
+        let read = "D1FRA34ZO349656981215SCHMIDT<5"
         var other = Array(read); other[8] = "K"
         let r = try XCTUnwrap(reading([line(read, candidates: [8: [("D", 82)]])], confirming: [String(other)]))
         XCTAssertEqual(r.result.lines, ["D1FRA34ZD349656981215SCHMIDT<5"])
@@ -177,5 +177,43 @@ final class ReadingJudgeTests: XCTestCase {
         XCTAssertTrue(r.result.isValid)
         XCTAssertTrue(r.uncertainFields.contains(.documentNumber))
         XCTAssertTrue(try XCTUnwrap(reading([line(read)])).isConfidentlyValid, "read without doubt, the digits settle nothing more")
+    }
+
+    func testAChangeToWhatIsNoLookAlikeIsUncertain() throws {
+        // `…59749…` read `…5969T4…` (`H` at 54 behind the `T`): `H` weighs what `7` weighs,
+        // so the digit passes with it, but `H` is no look-alike of the `T` read
+        let read = "D1FRA92KB5659T4381225ALI<DE<<3"
+        let r = try XCTUnwrap(reading([line(read, candidates: [13: [("H", 54)]])]))
+        XCTAssertEqual(r.changes.map(\.to), ["H"])
+        XCTAssertTrue(r.uncertainFields.contains(.documentNumber))
+    }
+
+    func testAMisreadCheckDigitIsAnotherReading() throws {
+        // a visa number `N0NDRBO` with digit `5` read `…<<3`: changing `N` to `H` (at 68)
+        // makes `3` hold, and so does the `5` at 79 behind the digit with `N` as read
+        let visa = ["V<UNODER<<MUELLER<<<<<<<<<<<<<<<<<<<<<<<<<<<", "N0NDRBO<<3FRA8607117X7003228VZ<<<<<<<<<<<<<<"]
+        let r = try XCTUnwrap(reading([line(visa[0]), line(visa[1], candidates: [0: [("H", 68)], 9: [("5", 79), ("S", 47)]])]))
+        XCTAssertEqual(r.result.lines[1].prefix(1), "H")
+        XCTAssertTrue(r.uncertainFields.contains(.documentNumber))
+    }
+
+    func testADateAndItsDigitMisreadTogetherAreUncertain() throws {
+        // expiry `191213` and digit `5` read `151213` and `3`, with `9` at 85 and `5` at 79 behind them
+        let td2 = ["ACZAFDER<<ERIKSSON<<<<<<<<<<<<<<<<<<", "0000000<<0GBR0605298F1512133L<<<<<<7"]
+        XCTAssertTrue(try MRZParser().parse(lines: td2).isValid)
+        let r = try XCTUnwrap(reading([line(td2[0]), line(td2[1], candidates: [22: [("9", 85)], 27: [("5", 79)]])]))
+        XCTAssertTrue(r.uncertainFields.contains(.expiryDate))
+        XCTAssertTrue(try XCTUnwrap(reading([line(td2[0]), line(td2[1])])).isConfidentlyValid)
+    }
+
+    func testACountryTheOtherViewReadsAsAnotherCountryIsUncertain() throws {
+        // nationality `IRL` read `ISL` (`R` at 0 behind the `S`); the other view reads `IRL`
+        let td1 = ["I<GBRAUSQSU<<<4M<<<<<<<<<<<<<<", "5708219<2210300ISL<<<<<<<<<<<0", "SCHMIDT<<MUELLER<<<<<<<<<<<<<<"]
+        var other = td1; other[1] = "5708219<2210300IRL<<<<<<<<<<<0"
+        let r = try XCTUnwrap(reading(td1.map { line($0) }, confirming: other))
+        XCTAssertTrue(r.uncertainFields.contains(.nationality))
+        // a view that reads no country there is no other reading
+        other[1] = "5708219<2210300I8L<<<<<<<<<<<0"
+        XCTAssertFalse(try XCTUnwrap(reading(td1.map { line($0) }, confirming: other)).uncertainFields.contains(.nationality))
     }
 }
