@@ -11,7 +11,8 @@ import sys
 # expiry), and the reader measures 58 and 58.  Session 10 closed the holes those 58 went
 # through (a digit in a name under a composite, the French licence's `D1FRA`, weak
 # alternatives backing a change, a change undone as another reading, a name's weak
-# candidate in both views, same-weight look-alikes): 0 and 0, and 0 in 1 000 000.
+# candidate in both views, same-weight look-alikes, and more): 0 and 0 (and 6 in a
+# million, at least four of them misreadings the OCR gave no sign of).
 RATCHET = {"signalled misreadings": 0, "every measured misreading": 0}
 
 
