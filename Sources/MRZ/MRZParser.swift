@@ -82,6 +82,8 @@ public struct MRZParser: Sendable {
         checks.reserveCapacity(5)
         var warnings: [MRZWarning] = []
         var longNumber: String?
+        // the `characters` check, failed once however many fields fail it
+        func failCharacters() { if !checks.contains(MRZCheck(.characters, valid: false)) { checks.append(MRZCheck(.characters, valid: false)) } }
 
         for field in layout.fields {
             let bytes = lines[field.line][field.range]
@@ -143,9 +145,7 @@ public struct MRZParser: Sendable {
             // hold (a digit in a name: `0ERG` for `BERG`) cannot be what was printed: the
             // `characters` check fails, listed only then.  A composite digit over the field
             // proves nothing here: two misreads cancel in it (`B` read `0` beside `E` read `F`).
-            if field.checkDigit == nil, !impossibleSex, !scan.conforms, !checks.contains(MRZCheck(.characters, valid: false)) {
-                checks.append(MRZCheck(.characters, valid: false))
-            }
+            if field.checkDigit == nil, !impossibleSex, !scan.conforms { failCharacters() }
             switch field.name {
             case .name, .givenNames:
                 if bytes.last != MRZCharset.filler {
@@ -181,7 +181,7 @@ public struct MRZParser: Sendable {
         // and its `D1FRA` is covered by one digit only (`F` and `P` weigh the same: `D1PRA`).
         if let prefix = layout.documentCodePrefix, let column = zip(lines[0], prefix.utf8).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
             let field = layout.fields.first { $0.line == 0 && $0.range.contains(column) }?.name ?? .documentCode
-            if !checks.contains(MRZCheck(.characters, valid: false)) { checks.append(MRZCheck(.characters, valid: false)) }
+            failCharacters()
             warnings.append(
                 MRZWarning(
                     field: field.rawValue, message: "\(field.rawValue): every \(layout.name) starts its first line '\(prefix)', so the MRZ is invalid."))

@@ -90,6 +90,8 @@ struct ReadingJudge {
                 doubt(field.name)
             }
             let changed = Set(correction.changes.filter { $0.line == index + 1 }.map { $0.column - 1 })
+            // the line as read and as corrected (of one length: the layout's)
+            let readText = Array(lines[index].text), provenText = Array(text)
             for field in mixed {
                 // a changed character that another view reads as a third one: neither the
                 // OCR nor the correction knows it (`X` read `T`, changed to `D`, read `K`)
@@ -98,7 +100,7 @@ struct ReadingJudge {
                         && (0..<Self.confirmingViews).contains { attempt in
                             view(attempt).map { other in
                                 let read = Array(other.text)
-                                return read.indices.contains(column) && ![Array(text)[column], Array(lines[index].text)[column]].contains(read[column])
+                                return read.indices.contains(column) && ![provenText[column], readText[column]].contains(read[column])
                             } ?? false
                         }
                 }) {
@@ -110,7 +112,7 @@ struct ReadingJudge {
                 // look-alike of the character read is no reading of that glyph (`7` read `T`,
                 // changed to `H`)
                 if changed.contains(where: { column in
-                    field.range.contains(column) && !OCRConfusions.areConfusable(Array(lines[index].text)[column], Array(text)[column])
+                    field.range.contains(column) && !OCRConfusions.areConfusable(readText[column], provenText[column])
                 }) {
                     doubt(field.name)
                     continue
@@ -311,7 +313,7 @@ struct ReadingJudge {
             column < first.glyphs.count
         else { return [] }
         let proven = Array(text)[column]
-        var others = first.glyphs[column].candidates.filter { !($0.confidence < lookAlikeFloor) && $0.character.isNumber }.map(\.character)
+        var others = candidates(first, at: column, floor: lookAlikeFloor, allowed: .numeric).filter(\.isNumber)
         if let read = Array(second.text).dropFirst(column).first, read.isNumber { others.append(read) }
         others = others.reduce(into: []) { if $1 != proven && !$0.contains($1) { $0.append($1) } }
         return others.isEmpty ? [] : [DoubtfulCharacter(field: field.name, line: field.line, column: column, lookAlikes: others)]
@@ -371,12 +373,15 @@ struct ReadingJudge {
     /// Whether a character of `line` in `range` has a close runner-up (none when the line
     /// was read without alternatives).  A non-finite confidence counts as close.
     static func hasCloseRunnerUp(_ line: OCRLine, in range: Range<Int>, allowed: CharacterClass = .alphanumeric) -> Bool {
-        range.contains { column in
-            column < line.glyphs.count
-                && line.glyphs[column].candidates.contains {
-                    !($0.confidence < closeRunnerUp) && $0.character.asciiValue.map(allowed.allows) == true
-                }
-        }
+        range.contains { !candidates(line, at: $0, floor: closeRunnerUp, allowed: allowed).isEmpty }
+    }
+
+    /// The characters `allowed` among the decoder's candidates at `column` of `line` with
+    /// a confidence of `floor` or more (a non-finite one counts as strong); none past the
+    /// line's end.
+    static func candidates(_ line: OCRLine, at column: Int, floor: Float, allowed: CharacterClass) -> [Character] {
+        guard line.glyphs.indices.contains(column) else { return [] }
+        return line.glyphs[column].candidates.filter { !($0.confidence < floor) && $0.character.asciiValue.map(allowed.allows) == true }.map(\.character)
     }
 
     /// Whether a character in `range` has, in both views, a candidate `allowed` at
@@ -387,11 +392,7 @@ struct ReadingJudge {
     /// noise of correct readings (on the bench's pages, `O` with `0` at 20–50 in names).
     static func hasLookAlikeCandidate(_ first: OCRLine, _ second: OCRLine, in range: Range<Int>, allowed: CharacterClass) -> Bool {
         func listsLookAlike(_ line: OCRLine, _ column: Int) -> Bool {
-            column < line.glyphs.count
-                && line.glyphs[column].candidates.contains {
-                    !($0.confidence < lookAlikeFloor) && $0.character.asciiValue.map(allowed.allows) == true
-                        && mayBeLookAlikes($0.character, line.glyphs[column].character)
-                }
+            candidates(line, at: column, floor: lookAlikeFloor, allowed: allowed).contains { mayBeLookAlikes($0, line.glyphs[column].character) }
         }
         return range.contains { listsLookAlike(first, $0) && listsLookAlike(second, $0) }
     }
@@ -407,7 +408,7 @@ struct ReadingJudge {
         guard value != own else { return false }
         switch field.name {
         case .issuingCountry, .nationality: return CountryCodes.isKnown(value)
-        case .sex: return ["M", "F", "X", "<"].contains(value)
+        case .sex: return value.utf8.allSatisfy(CharacterClass.sex.allows)
         case .documentCode: return value.first != own.first && value.first?.isLetter == true
         default: return false
         }
@@ -424,12 +425,9 @@ struct ReadingJudge {
     /// `lookAlikeFloor` or more that `second` reads there or lists at that floor too.
     static func seesCandidate(_ first: OCRLine, _ second: OCRLine, in range: Range<Int>, allowed: CharacterClass) -> Bool {
         range.contains { column in
-            guard column < first.glyphs.count, column < second.glyphs.count else { return false }
-            let other = second.glyphs[column]
-            return first.glyphs[column].candidates.contains { c in
-                !(c.confidence < lookAlikeFloor) && c.character.asciiValue.map(allowed.allows) == true
-                    && (other.character == c.character || other.candidates.contains { $0.character == c.character && !($0.confidence < lookAlikeFloor) })
-            }
+            guard second.glyphs.indices.contains(column) else { return false }
+            let seen = [second.glyphs[column].character] + candidates(second, at: column, floor: lookAlikeFloor, allowed: .alphanumeric)
+            return candidates(first, at: column, floor: lookAlikeFloor, allowed: allowed).contains(where: seen.contains)
         }
     }
 

@@ -38,6 +38,18 @@ func cpuSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
+/// The output folder named by `path`, made if missing.
+func outputFolder(_ path: String) -> URL {
+    let url = URL(fileURLWithPath: path)
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// `image` as a binary PGM (P5) file at `url`.
+func writePGM(_ image: GrayImage, to url: URL) {
+    try! Data(Array("P5\n\(image.width) \(image.height)\n255\n".utf8) + image.pixels).write(to: url)
+}
+
 func usage() -> Never {
     FileHandle.standardError.write(Data("usage: idreader-bench mrz|mrz-fields|aamva FILE\n".utf8))
     exit(2)
@@ -110,8 +122,7 @@ case "chains":
     // FILE: image paths; OUT: a folder.  The glyph chains and rectified bands the MRZ
     // search finds in each image (bands written as OUT/<name>-<i>.pgm).
     guard args.count == 4 else { usage() }
-    let out = URL(fileURLWithPath: args[3])
-    try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let out = outputFolder(args[3])
     for path in text.split(separator: "\n").map(String.init) {
         guard let image = try? ImageLoader().load(path: path) else { continue }
         let start = Date()
@@ -121,16 +132,14 @@ case "chains":
         let chains = found.chains.map { String(format: "%.0f/%.1f/%.0f°/%d", $0.glyphs, $0.height, $0.degrees, $0.members) }
         print("\(name): \(ms) ms, \(found.bands.count) bands; chains \(chains.joined(separator: " "))")
         for (i, band) in found.bands.enumerated() {
-            let header = Array("P5\n\(band.width) \(band.height)\n255\n".utf8)
-            try! Data(header + band.pixels).write(to: out.appendingPathComponent("\(name)-\(i).pgm"))
+            writePGM(band, to: out.appendingPathComponent("\(name)-\(i).pgm"))
         }
     }
 case "chain-blobs":
     // FILE: image paths; OUT: a folder.  Per image and binarisation: the working copy with
     // the glyph blobs (grey boxes) and the chains' members (black boxes), as OUT/<name>-<b>.pgm.
     guard args.count == 4 else { usage() }
-    let out = URL(fileURLWithPath: args[3])
-    try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let out = outputFolder(args[3])
     for path in text.split(separator: "\n").map(String.init) {
         guard let image = try? ImageLoader().load(path: path) else { continue }
         let found = MRZScanner().chainBlobs(of: image)
@@ -147,15 +156,13 @@ case "chain-blobs":
             }
             for box in blobs { draw(box, 160) }
             for chain in found.chains[b] { for box in chain { draw(box, 0) } }
-            let header = Array("P5\n\(picture.width) \(picture.height)\n255\n".utf8)
-            try! Data(header + picture.pixels).write(to: out.appendingPathComponent("\(name)-\(b).pgm"))
+            writePGM(picture, to: out.appendingPathComponent("\(name)-\(b).pgm"))
             print("\(name) pass \(b): \(blobs.count) blobs, \(found.chains[b].count) chains")
         }
     }
 case "mrz-lines":
     guard args.count == 4 else { usage() }
-    let out = URL(fileURLWithPath: args[3])
-    try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let out = outputFolder(args[3])
     let scanner = MRZScanner()
     var written = 0
     for path in text.split(separator: "\n").map(String.init) {
@@ -168,8 +175,7 @@ case "mrz-lines":
         guard expected.count == found.images.count, zip(expected, found.lines).allSatisfy({ $0.count == $1.count }) else { continue }
         for (i, (line, image)) in zip(expected, found.images).enumerated() {
             let name = out.appendingPathComponent("\(base.lastPathComponent)-\(i)")
-            let header = Array("P5\n\(image.width) \(image.height)\n255\n".utf8)
-            try! Data(header + image.pixels).write(to: name.appendingPathExtension("pgm"))
+            writePGM(image, to: name.appendingPathExtension("pgm"))
             try! (line + "\n").write(to: name.appendingPathExtension("gt.txt"), atomically: true, encoding: .utf8)
             written += 1
         }
@@ -251,8 +257,7 @@ case "chain-lines":
     // whose raw OCR is nearest the expected lines, each line's read length and edit distance
     // (no text is printed).
     guard args.count == 4 else { usage() }
-    let out = URL(fileURLWithPath: args[3])
-    try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let out = outputFolder(args[3])
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         var row = Array(0...b.count)
         for (i, ca) in a.enumerated() {
@@ -285,8 +290,7 @@ case "chain-lines":
             continue
         }
         for (i, crop) in best.0.crops.enumerated() {
-            let header = Array("P5\n\(crop.width) \(crop.height)\n255\n".utf8)
-            try? Data(header + crop.pixels).write(to: out.appendingPathComponent("\(base.lastPathComponent)-\(i).pgm"))
+            writePGM(crop, to: out.appendingPathComponent("\(base.lastPathComponent)-\(i).pgm"))
         }
         let all = scored.map { $0.1 }
         let lengths = best.0.lines.map(\.count), truthLengths = expected.map(\.count)
