@@ -8,6 +8,12 @@ import MRZ
     /// Of those, how many are wrong in a field a check digit covers (the rest are wrong
     /// only in fields no digit covers: names, a visa's optional data, codes).
     public var validButWrongInProvenFields = 0
+    /// Of those, how many the OCR gave no sign of in the views the reader read (it stops
+    /// at the first view read confidently valid): at every wrong character, each of them
+    /// read what the reading says, and none listed the truth among its candidates.  The
+    /// same evidence a document printed with those characters gives; no rule over those
+    /// views can tell the two apart.
+    public var validButWrongSilent = 0
     /// MRZs whose first view read every character right.
     public var trueReadings = 0
     /// Of those, how many the rules left uncertain or invalid: the recall cost.
@@ -16,8 +22,9 @@ import MRZ
     public var damaged = 0
     /// Of those, how many were corrected to the truth and reported valid.
     public var recovered = 0
-    /// The first few valid-but-wrong cases (generated MRZs, no personal data): truth and reading.
-    public var examples: [(truth: [String], read: [String])] = []
+    /// The first few valid-but-wrong cases (generated MRZs, no personal data): truth,
+    /// reading, and whether the OCR gave no sign of the misreading.
+    public var examples: [(truth: [String], read: [String], silent: Bool)] = []
 
     public static func == (a: Self, b: Self) -> Bool {
         (a.mrzs, a.validButWrong, a.trueReadings, a.trueReadingsNotValid, a.damaged, a.recovered)
@@ -49,8 +56,10 @@ import MRZ
             // readings); read as the reader reads a band's views
             let views = LineReader.readingViews.map { _ in channel.read(truth) }
             let firstViewRight = views[0].first.map(ocrLine).map(\.text) == truth
+            var consulted: [OCRChannelSimulator.Reading] = []
             let reading = LineReader.readInViews { view in
                 let simulated = views[LineReader.readingViews.firstIndex(of: view)!]
+                consulted.append(simulated)
                 return judge.judge(simulated.first.map(ocrLine), confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) })
             }
             let valid = reading?.isConfidentlyValid == true
@@ -60,8 +69,10 @@ import MRZ
                 report.validButWrong += 1
                 let proven = reading.map { wrongInProvenField($0.result, truth: truth) } ?? false
                 if proven { report.validButWrongInProvenFields += 1 }
-                // the examples show the proven fields' failures first
-                if proven || report.examples.count < 5, report.examples.count < 10 { report.examples.append((truth, reading?.result.lines ?? [])) }
+                let lines = reading?.result.lines ?? []
+                let silent = isSilent(lines, truth: truth, views: consulted)
+                if silent { report.validButWrongSilent += 1 }
+                if report.examples.count < 10 { report.examples.append((truth, lines, silent)) }
             }
             if firstViewRight {
                 report.trueReadings += 1
@@ -101,6 +112,26 @@ import MRZ
         return result.format.fieldPositions.contains { field in
             field.provenByCheckDigit && read[field.line][field.range] != expected[field.line][field.range]
         }
+    }
+
+    /// Whether every view of `views` reads `read`'s character wherever it differs from
+    /// `truth`, with the true character among none of its candidates.
+    static func isSilent(_ read: [String], truth: [String], views: [OCRChannelSimulator.Reading]) -> Bool {
+        guard read.count == truth.count else { return false }
+        for (line, (readLine, trueLine)) in zip(read, truth).enumerated() {
+            for (column, (r, t)) in zip(readLine, trueLine).enumerated() where r != t {
+                for view in views {
+                    guard view.first.indices.contains(line) else { return false }
+                    let seen = [view.first[line]] + view.confirming.compactMap { $0.indices.contains(line) ? $0[line] : nil }
+                    for glyphs in seen {
+                        guard glyphs.indices.contains(column) else { return false }
+                        let glyph = glyphs[column]
+                        if glyph.character != r || glyph.candidates.contains(where: { $0.character == t }) { return false }
+                    }
+                }
+            }
+        }
+        return true
     }
 
     static func ocrLine(_ glyphs: [OCRChannelSimulator.Glyph]) -> OCRLine {

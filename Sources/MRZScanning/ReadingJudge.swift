@@ -398,8 +398,8 @@ struct ReadingJudge {
     }
 
     /// Whether `other` reads `field` as another value its table holds: a known country
-    /// code (`IRL` and `ISL`), another sex, or a document code of another kind (its first
-    /// letter).  Two readings the table allows are two readings; one it does not is a
+    /// code (`IRL` and `ISL`), another sex, or another document code (a letter where the
+    /// code has another letter).  Two readings the table allows are two readings; one it does not is a
     /// view that failed there (`V<` read `VK`).
     static func readsAnotherCode(_ field: MRZFieldPosition, _ other: OCRLine, as text: String) -> Bool {
         let read = Array(other.text), proven = Array(text)
@@ -409,7 +409,9 @@ struct ReadingJudge {
         switch field.name {
         case .issuingCountry, .nationality: return CountryCodes.isKnown(value)
         case .sex: return value.utf8.allSatisfy(CharacterClass.sex.allows)
-        case .documentCode: return value.first != own.first && value.first?.isLetter == true
+        // letter against letter: a filler read as a letter (`V<` read `VK`) is a view that
+        // failed there, `AC` read `AG` is another code
+        case .documentCode: return zip(value, own).contains { $0.isLetter && $1.isLetter && $0 != $1 }
         default: return false
         }
     }

@@ -216,4 +216,15 @@ final class ReadingJudgeTests: XCTestCase {
         other[1] = "5708219<2210300I8L<<<<<<<<<<<0"
         XCTAssertFalse(try XCTUnwrap(reading(td1.map { line($0) }, confirming: other)).uncertainFields.contains(.nationality))
     }
+
+    func testADocumentCodeTheOtherViewReadsAsAnotherCodeIsUncertain() throws {
+        // TD2 code `AC` read `AG` (`C` at 0 behind the `G`); the other view reads `AC`
+        let td2 = ["AGUTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "D231458907UTO7408122F1204159<<<<<<<6"]
+        var other = td2; other[0] = "AC" + td2[0].dropFirst(2)
+        XCTAssertTrue(try XCTUnwrap(reading(td2.map { line($0) }, confirming: other)).uncertainFields.contains(.documentCode))
+        // a filler the other view reads as a letter (`V<` read `VK`) is no other code
+        let visa = ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        var failed = visa; failed[0] = "VK" + visa[0].dropFirst(2)
+        XCTAssertFalse(try XCTUnwrap(reading(visa.map { line($0) }, confirming: failed)).uncertainFields.contains(.documentCode))
+    }
 }

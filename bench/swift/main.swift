@@ -217,10 +217,10 @@ case "channel":
     let signalled = args.count > 5 && args[5] == "signalled"
     let r = ChannelProperty.run(count: count, seed: seed, errorScale: scale, signalledOnly: signalled)
     print(
-        "{\"mrzs\": \(r.mrzs), \"seed\": \(seed), \"errorScale\": \(scale), \"channel\": \"\(signalled ? "signalled misreadings" : "every measured misreading")\", \"validButWrong\": \(r.validButWrong), \"inProvenFields\": \(r.validButWrongInProvenFields), \"trueReadings\": \(r.trueReadings), "
+        "{\"mrzs\": \(r.mrzs), \"seed\": \(seed), \"errorScale\": \(scale), \"channel\": \"\(signalled ? "signalled misreadings" : "every measured misreading")\", \"validButWrong\": \(r.validButWrong), \"inProvenFields\": \(r.validButWrongInProvenFields), \"silent\": \(r.validButWrongSilent), \"trueReadings\": \(r.trueReadings), "
             + "\"trueReadingsNotValid\": \(r.trueReadingsNotValid), \"damaged\": \(r.damaged), \"recovered\": \(r.recovered), \"seconds\": \(Int(Date().timeIntervalSince(start)))}"
     )
-    for e in r.examples { print("  valid but wrong: \(e.truth) read \(e.read)") }
+    for e in r.examples { print("  valid but wrong\(e.silent ? " (no sign in any view)" : ""): \(e.truth) read \(e.read)") }
 case "ocr-lines":
     let scanner = MRZScanner()
     for path in text.split(separator: "\n").map(String.init) {
