@@ -22,6 +22,7 @@ import evaluate  # noqa: E402
 import idphoto_lines  # noqa: E402
 import mrzlines  # noqa: E402
 import render  # noqa: E402
+import real_lines  # noqa: E402
 import resize_input  # noqa: E402
 
 MODEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tessdata", "ocrb.traineddata")
@@ -273,6 +274,40 @@ class TrainingPageTests(unittest.TestCase):
         self.assertEqual(boxes[2], "WordStr 12 12 52 32 0 #L898")
         self.assertEqual(len(boxes), 4)
 
+
+
+class RealLineTests(unittest.TestCase):
+    def crops(self, directory, documents):
+        for name, lines in documents.items():
+            for k, text in enumerate(lines):
+                cv2.imwrite(os.path.join(directory, f"{name}-{k}.pgm"), np.full((24, 200), 200, np.uint8))
+                with open(os.path.join(directory, f"{name}-{k}.gt.txt"), "w") as f:
+                    f.write(text + "\n")
+
+    def test_copies_of_one_document_share_a_fold(self):
+        # one photo under two EXIF orientations, and a scan and a photo of one specimen
+        documents = {f"doc{n}": [f"P<UTO{n:03d}", f"L{n:05d}"] for n in range(12)}
+        documents["doc3-orient6"] = documents["doc3"]
+        with tempfile.TemporaryDirectory() as d:
+            self.crops(d, documents)
+            folds = real_lines.folds(d, 2)
+        self.assertEqual(folds["doc3"], folds["doc3-orient6"])
+        self.assertEqual(set(folds.values()), {0, 1}, "twelve documents fall into both folds")
+
+    def test_an_augmented_crop_keeps_its_height_and_brings_in_only_paper(self):
+        gray = np.full((24, 120), 210, np.uint8)
+        gray[4:20, 114:] = 20  # a glyph 6 px wide touching the crop's right edge
+        rng = random.Random(3)
+        for _ in range(60):
+            out = real_lines.augment(gray, rng)
+            self.assertEqual(out.shape[0], 24)
+            self.assertTrue(110 <= out.shape[1] <= 130)
+            # a replicated edge would widen the glyph into two (the model learnt to read
+            # the last character twice); blur and ink weight widen it by a pixel or two
+            profile = out[6:18].astype(float).mean(axis=0)
+            ink, paper = profile.min(), np.median(profile)
+            dark = int((profile < (ink + paper) / 2).sum())
+            self.assertLessEqual(dark, 10)
 
 if __name__ == "__main__":
     unittest.main()
