@@ -257,6 +257,7 @@ struct LineReader {
             l.glyphs = line.besideBox.before + line.glyphs + line.besideBox.after
             return l
         }
+        if let fitted = droppingGapGlyphs(line, to: target) { return fitted }
         while l.glyphs.count > target, l.glyphs.last?.character == "<" { l.glyphs.removeLast() }
         if l.glyphs.count < target, target - l.glyphs.count <= 3, l.glyphs.last?.character == "<" {
             l.glyphs += Array(repeating: OCRGlyph(character: "<", confidence: 100), count: target - l.glyphs.count)
@@ -271,6 +272,30 @@ struct LineReader {
             l.glyphs.removeSubrange(run.upperBound + difference..<run.upperBound)
         }
         return l
+    }
+
+    /// A line read one or two glyphs longer than `target` with exactly that many glyphs
+    /// read in the gap between two neighbours a pitch apart (OCR-B is set at one pitch; in
+    /// a widely spaced print the decoder reads a glyph in a gap, `96` read `9C6`): those
+    /// dropped.  A gap glyph stands less than 0.75 pitch from both neighbours, which stand
+    /// 0.8 to 1.25 pitches apart; the pitch is the median step.  The glyphs kept are read
+    /// glyphs and are judged as any other.  `nil` when the line is not of that kind.
+    static func droppingGapGlyphs(_ line: OCRLine, to target: Int) -> OCRLine? {
+        let excess = line.glyphs.count - target
+        guard (1...2).contains(excess), line.glyphs.count >= 12 else { return nil }
+        let x = line.glyphs.compactMap(\.centre)
+        guard x.count == line.glyphs.count else { return nil }
+        let steps: [Double] = zip(x, x.dropFirst()).map { $1 - $0 }
+        let pitch = steps.sorted()[steps.count / 2]
+        let gap = (1..<x.count - 1).filter { (i: Int) -> Bool in
+            let near = steps[i - 1] < 0.75 * pitch && steps[i] < 0.75 * pitch
+            let span = steps[i - 1] + steps[i]
+            return near && span >= 0.8 * pitch && span <= 1.25 * pitch
+        }
+        guard gap.count == excess, zip(gap, gap.dropFirst()).allSatisfy({ $1 - $0 > 1 }) else { return nil }
+        var fitted = line
+        for i in gap.reversed() { fitted.glyphs.remove(at: i) }
+        return fitted
     }
 
     /// The longest run of `<` that has other characters after it.

@@ -128,4 +128,36 @@ final class LengthFittingTests: XCTestCase {
         shorter.besideBox.before = line("P").glyphs
         XCTAssertEqual(LineReader.fitLength(shorter, to: 44)?.text, String(truth.dropFirst()) + "<")
     }
+
+    /// `line` with one glyph more, read in the gap before column `column` (its centre half
+    /// a pitch before that column's).
+    func withGapGlyph(_ text: String, _ extra: Character, before column: Int) -> OCRLine {
+        var l = line(text)
+        l.glyphs.insert(OCRGlyph(character: extra, confidence: 95, centre: 10 + 20 * Double(column) - 10), at: column)
+        return l
+    }
+
+    func testAGlyphReadInTheGapBetweenTwoIsDropped() {
+        // a widely spaced print: `96` read `9C6`, the `C` half a pitch from both
+        let truth = "S998527<<4LUX7806201F110808403060021041<<<96"
+        XCTAssertEqual(LineReader.fitLength(withGapGlyph(truth, "C", before: 43), to: 44)?.text, truth)
+        // without the gap glyph's place (a line short of a filler at the end), fillers fit it
+        let long = line(truth + "<")
+        XCTAssertEqual(LineReader.fitLength(long, to: 44)?.text, truth)
+    }
+
+    func testAGlyphAtALinesEndOrTwoSideBySideAreNoGapGlyphs() {
+        let truth = "IMARTIN<<MAELYS<GAELLE<MARIE<<"
+        // a stroke read at the line's start, a third of a pitch before the first glyph:
+        // dropping the glyph beside it would lose the `M`; the fillers' fit shifts the line
+        // instead, which the checks and the other views then judge
+        var edge = line(String(truth.dropFirst()) + "<")
+        edge.glyphs.insert(OCRGlyph(character: "I", confidence: 93, centre: 3), at: 0)
+        XCTAssertNil(LineReader.droppingGapGlyphs(edge, to: 30))
+        // more gap glyphs than the line is long: which to drop is not known
+        var two = withGapGlyph(truth, "C", before: 20)
+        two.glyphs.insert(OCRGlyph(character: "C", confidence: 95, centre: 10 + 20 * 10 - 10), at: 10)
+        XCTAssertNil(LineReader.droppingGapGlyphs(two, to: 31))
+        XCTAssertEqual(LineReader.droppingGapGlyphs(two, to: 30)?.text, truth)
+    }
 }
