@@ -398,8 +398,8 @@ struct ReadingJudge {
     }
 
     /// Whether `other` reads `field` as another value its table holds: a known country
-    /// code (`IRL` and `ISL`), another sex, or another document code (a letter or a filler
-    /// where the code has another letter).  Two readings the table allows are two readings; one it does not is a
+    /// code (`IRL` and `ISL`), another sex, or another document code (a letter where the
+    /// code has another letter, or a filler where it has a look-alike of the filler).  Two readings the table allows are two readings; one it does not is a
     /// view that failed there (`V<` read `VK`).
     static func readsAnotherCode(_ field: MRZFieldPosition, _ other: OCRLine, as text: String) -> Bool {
         let read = Array(other.text), proven = Array(text)
@@ -409,11 +409,15 @@ struct ReadingJudge {
         switch field.name {
         case .issuingCountry, .nationality: return CountryCodes.isKnown(value)
         case .sex: return value.utf8.allSatisfy(CharacterClass.sex.allows)
-        // where this reading has a letter, another letter (`AC` read `AG`) or a filler (`V<`
-        // read `VK`: `<` and `K` weigh the same) in the other view is another code; where
-        // it has a filler, a letter in the other view is a view that failed there (the
-        // bench's visas: `V<` read `VK` in the second view)
-        case .documentCode: return zip(value, own).contains { other, mine in mine.isLetter && other != mine && (other.isLetter || other == "<") }
+        // where this reading has a letter, another letter in the other view (`AC` read `AG`)
+        // is another code, and so is a filler where the letter is its look-alike (`V<` read
+        // `VK`: `<` and `K` weigh the same); elsewhere a filler or a letter against a filler
+        // is a view that failed there (the bench's visas: `VD` read `V<`, `V<` read `VK`,
+        // in the second view)
+        case .documentCode:
+            return zip(value, own).contains { other, mine in
+                mine.isLetter && other != mine && (other.isLetter || (other == "<" && OCRConfusions.areConfusable(mine, "<")))
+            }
         default: return false
         }
     }

@@ -229,5 +229,9 @@ final class ReadingJudgeTests: XCTestCase {
         // but a letter this view reads where the other view reads a filler is another code
         // (`V<` read `VK`: `<` and `K` weigh the same, and no digit covers the code)
         XCTAssertTrue(try XCTUnwrap(reading(failed.map { line($0) }, confirming: visa)).uncertainFields.contains(.documentCode))
+        // a letter that is no look-alike of the filler, read as one in the other view, is
+        // that view's failure (idphoto-gen's `VD` read `V<`)
+        var lettered = visa; lettered[0] = "VD" + visa[0].dropFirst(2)
+        XCTAssertFalse(try XCTUnwrap(reading(lettered.map { line($0) }, confirming: visa)).uncertainFields.contains(.documentCode))
     }
 }
