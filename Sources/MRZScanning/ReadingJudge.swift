@@ -399,8 +399,9 @@ struct ReadingJudge {
 
     /// Whether `other` reads `field` as another value its table holds: a known country
     /// code (`IRL` and `ISL`), another sex, or another document code (a letter where the
-    /// code has another letter, or a filler where it has a look-alike of the filler).  Two readings the table allows are two readings; one it does not is a
-    /// view that failed there (`V<` read `VK`).
+    /// code has another letter, or a filler where it has a look-alike of the filler).
+    /// Two readings the table allows are two readings; one it does not is a view that
+    /// failed there (`I8L` for `IRL`).
     static func readsAnotherCode(_ field: MRZFieldPosition, _ other: OCRLine, as text: String) -> Bool {
         let read = Array(other.text), proven = Array(text)
         guard field.range.upperBound <= read.count, field.range.upperBound <= proven.count else { return false }

@@ -31,12 +31,14 @@ import io
 import os
 import random
 import sys
+import tempfile
 
 import cv2
 import numpy as np
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import evaluate  # noqa: E402  (Tesseract's reading and the edit distance, as the model card measures)
 import render  # noqa: E402  (the page and box format tesseract training reads)
 
 
@@ -136,8 +138,6 @@ def write_pages(directory, outdir, k, exclude, variants, seed, per_page=100):
 def score(directory, model_dir, k, only_fold):
     """(character errors, characters, exact lines, lines) of the model in `model_dir` on the
     crops of `directory` (fold `only_fold`'s only, unless None), read as evaluate.py reads."""
-    import tempfile
-    import evaluate
     fold = folds(directory, k)
     items = [(path, text) for name, lines in crops(directory).items() if only_fold is None or fold[name] == only_fold
              for _, path, text in lines]
