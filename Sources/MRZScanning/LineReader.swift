@@ -142,9 +142,13 @@ struct LineReader {
     }
 
     /// One band's readings in several views (in the order read) made one: the confidently
-    /// valid one, else the first valid, else the first; with the doubts the others raise.
+    /// valid one, else the valid one with the fewest uncertain fields (the first of
+    /// those), else the first; with the doubts the others raise.  (idphoto-gen's `ROBERT`,
+    /// read `RBBERT` in the primary view with its number in doubt too, and `ROBERT` in the
+    /// sharpened view, its name the only doubt: the sharpened reading is shown.)
     static func combine(_ readings: [MRZReading]) -> MRZReading? {
-        guard var best = readings.first(where: \.isConfidentlyValid) ?? readings.first(where: \.result.isValid) ?? readings.first else { return nil }
+        let leastDoubted = readings.filter(\.result.isValid).min { $0.uncertainFields.count < $1.uncertainFields.count }
+        guard var best = readings.first(where: \.isConfidentlyValid) ?? leastDoubted ?? readings.first else { return nil }
         for other in readings where other.result.isValid {
             if other.result.lines == best.result.lines {
                 // the doubts on fields where letters and digits both stand (look-alikes the
@@ -180,9 +184,10 @@ struct LineReader {
             fitted.append(line)
         }
         let judge = ReadingJudge(corrector: corrector)
-        // the confirming view, then the other view
+        // the confirming view, then the other view; one the fillers cannot fit is still a
+        // reading of the line, which the judge aligns with the first
         return judge.judge(fitted) { index, attempt in
-            ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other).flatMap { Self.fitLength($0, to: shape[index]) }
+            ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other).map { Self.fitLength($0, to: shape[index]) ?? $0 }
         }
     }
 
@@ -257,13 +262,17 @@ struct LineReader {
             l.glyphs = line.besideBox.before + line.glyphs + line.besideBox.after
             return l
         }
-        if let fitted = droppingGapGlyphs(line, to: target) { return fitted }
+        // the glyphs read in gaps go first; fillers then make up what is still long (the
+        // decoder read a filler twice at the end, too)
+        let trimmed = droppingGapGlyphs(line, to: target) ?? line
+        l = trimmed
+        if l.glyphs.count == target { return l }
         while l.glyphs.count > target, l.glyphs.last?.character == "<" { l.glyphs.removeLast() }
         if l.glyphs.count < target, target - l.glyphs.count <= 3, l.glyphs.last?.character == "<" {
             l.glyphs += Array(repeating: OCRGlyph(character: "<", confidence: 100), count: target - l.glyphs.count)
         }
         if l.glyphs.count == target { return l }
-        l = line
+        l = trimmed
         let difference = target - l.glyphs.count
         guard abs(difference) <= 2, let run = longestFillerRun(in: l.glyphs), run.count >= 3 + max(0, -difference) else { return nil }
         if difference > 0 {
@@ -274,12 +283,13 @@ struct LineReader {
         return l
     }
 
-    /// A line read one or two glyphs longer than `target` with exactly that many glyphs
+    /// A line read one or two glyphs longer than `target` with at most that many glyphs
     /// read in the gap between two neighbours a pitch apart (OCR-B is set at one pitch; in
-    /// a widely spaced print the decoder reads a glyph in a gap, `96` read `9C6`): those
-    /// dropped.  A gap glyph stands less than 0.75 pitch from both neighbours, which stand
-    /// 0.8 to 1.25 pitches apart; the pitch is the median step.  The glyphs kept are read
-    /// glyphs and are judged as any other.  `nil` when the line is not of that kind.
+    /// a widely spaced print the decoder reads a glyph in a gap, `96` read `9C6`, or one
+    /// glyph twice, `P<` read `P7<`): those dropped.  A gap glyph stands less than 0.75
+    /// pitch from both neighbours, which stand 0.8 to 1.25 pitches apart; the pitch is the
+    /// median step.  The glyphs kept are read glyphs and are judged as any other.  `nil`
+    /// when the line has no such glyph or more than it is long.
     static func droppingGapGlyphs(_ line: OCRLine, to target: Int) -> OCRLine? {
         let excess = line.glyphs.count - target
         guard (1...2).contains(excess), line.glyphs.count >= 12 else { return nil }
@@ -292,7 +302,7 @@ struct LineReader {
             let span = steps[i - 1] + steps[i]
             return near && span >= 0.8 * pitch && span <= 1.25 * pitch
         }
-        guard gap.count == excess, zip(gap, gap.dropFirst()).allSatisfy({ $1 - $0 > 1 }) else { return nil }
+        guard (1...excess).contains(gap.count), zip(gap, gap.dropFirst()).allSatisfy({ $1 - $0 > 1 }) else { return nil }
         var fitted = line
         for i in gap.reversed() { fitted.glyphs.remove(at: i) }
         return fitted

@@ -16,7 +16,8 @@ struct ReadingJudge {
 
     /// The reading of `lines` (the first view, fitted to the layout's lengths).
     /// `confirmingView(line, attempt)` reads that line again in another view (attempt 0,
-    /// then 1: two different views), fitted the same way, `nil` when it cannot; it is
+    /// then 1: two different views), fitted the same way where it can (the judge aligns it
+    /// with the first reading: `aligned`), `nil` when it cannot be read; it is
     /// asked only for lines holding a field another view must confirm, and for the second
     /// view only when the first does not.
     func judge(_ lines: [OCRLine], confirmingView: (Int, Int) -> OCRLine?) -> MRZReading? {
@@ -58,10 +59,18 @@ struct ReadingJudge {
             let mixed = fields.filter { $0.line == index && $0.provenByCheckDigit && $0.characters == .alphanumeric }
             let coded = fields.filter { $0.line == index && !$0.provenByCheckDigit && Self.tableCheckedFields.contains($0.name) }
             guard !free.isEmpty || !mixed.isEmpty else { continue }
-            var views: [Int: OCRLine?] = [:]
+            // each view as read (fitted to the length where it could be), and aligned with
+            // the first reading's columns
+            var read: [Int: OCRLine?] = [:], views: [Int: OCRLine?] = [:]
+            func readView(_ attempt: Int) -> OCRLine? {
+                if let seen = read[attempt] { return seen }
+                let line = confirmingView(index, attempt)
+                read[attempt] = line
+                return line
+            }
             func view(_ attempt: Int) -> OCRLine? {
                 if let seen = views[attempt] { return seen }
-                let line = confirmingView(index, attempt)
+                let line = readView(attempt).flatMap { Self.aligned($0, to: lines[index]) }
                 views[attempt] = line
                 return line
             }
@@ -73,7 +82,9 @@ struct ReadingJudge {
             for field in free where !(0..<Self.confirmingViews).contains(where: { Self.confirms(field, first: lines[index], as: text, second: view($0)) }) {
                 doubt(field.name)
                 // the views disagree: the field stays uncertain, and shows what most views read
-                let views = [text] + (0..<Self.confirmingViews).compactMap { view($0)?.text }
+                // (as read: where the first reading has a glyph too many, views that read
+                // the line right outvote it column by column, which aligned they cannot)
+                let views = [text] + (0..<Self.confirmingViews).compactMap { readView($0)?.text }
                 if let voted = Self.vote(views, in: field.range) { votes.append((index, field.range, voted)) }
             }
             // a code whose candidate another view reads or lists too is one of two readings,
@@ -84,10 +95,22 @@ struct ReadingJudge {
             where (0..<Self.confirmingViews).contains(where: { attempt in
                 view(attempt).map {
                     Self.seesCandidate(lines[index], $0, in: field.range, allowed: field.characters)
-                        || Self.readsAnotherCode(field, $0, as: text)
+                        || Self.readsAnotherCode(field, $0, as: text, first: lines[index])
                 } ?? false
             }) {
                 doubt(field.name)
+            }
+            // a country code no table holds (uncertain for that alone: `doubtedFields`)
+            // shows what most views read where that is a code the table holds (`ZDN` read,
+            // where both other views read `IDN`), else the one known code a close candidate
+            // makes (`MLD` read with `N` at 72 behind the `M`, in both views)
+            for field in coded where Self.codeFields.contains(field.name) && !CountryCodes.isKnown(String(Array(text)[field.range])) {
+                let views = [text] + (0..<Self.confirmingViews).compactMap { readView($0)?.text }
+                let voted = Self.vote(views, in: field.range).flatMap { CountryCodes.isKnown(String($0)) ? $0 : nil }
+                if let shown = voted ?? Self.knownCode(lines[index], as: text, in: field.range) {
+                    doubt(field.name)
+                    votes.append((index, field.range, shown))
+                }
             }
             let changed = Set(correction.changes.filter { $0.line == index + 1 }.map { $0.column - 1 })
             // the line as read and as corrected (of one length: the layout's)
@@ -113,6 +136,20 @@ struct ReadingJudge {
                 // changed to `H`)
                 if changed.contains(where: { column in
                     field.range.contains(column) && !OCRConfusions.areConfusable(readText[column], provenText[column])
+                }) {
+                    doubt(field.name)
+                    continue
+                }
+                // a change no second view backs, by reading it or listing it at the
+                // correction's floor: the check digit alone chose it, and where one glyph was
+                // misread without a sign, a change beside it whose weight cancels the error
+                // passes every digit (`TIXNN` read `TIXMN`, the `M` at 98 with no `N` behind
+                // it, corrected to `TIXMM` from an `M` at 92 behind the second `N`)
+                if changed.contains(where: { column in
+                    field.range.contains(column)
+                        && !(0..<Self.confirmingViews).contains { attempt in
+                            view(attempt).map { Self.backs($0, provenText[column], at: column) } ?? false
+                        }
                 }) {
                     doubt(field.name)
                     continue
@@ -238,13 +275,60 @@ struct ReadingJudge {
         let lookAlikes: [Character]
     }
 
+    /// `other` read at the columns of `first`: the alignment with the fewest differences
+    /// (a glyph read otherwise, dropped or added counts one each; on a tie, columns are
+    /// kept).  A view that read one glyph twice and dropped a filler at the end reads every
+    /// other glyph one column off; aligned, its glyphs confirm or contradict the ones they
+    /// are readings of.  A column `other` read nothing for holds `gap`, which agrees with
+    /// nothing.  `nil` when that takes more than `maximumShifts` glyphs dropped or added
+    /// (another text, not a shifted view of this one).
+    static func aligned(_ other: OCRLine, to first: OCRLine) -> OCRLine? {
+        let a = first.glyphs.map(\.character), b = other.glyphs.map(\.character)
+        if a.count == b.count, zip(a, b).filter({ $0 != $1 }).count <= maximumDisagreements { return other }
+        // edit distance, row by row: cost[i][j] aligns a[..<i] with b[..<j]
+        var cost = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { cost[i][0] = i }
+        for j in 0...b.count { cost[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                cost[i][j] = min(cost[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), cost[i - 1][j] + 1, cost[i][j - 1] + 1)
+            }
+        }
+        var glyphs: [OCRGlyph] = [], i = a.count, j = b.count, shifts = 0
+        while i > 0 || j > 0 {
+            if i > 0, j > 0, cost[i][j] == cost[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1) {
+                glyphs.append(other.glyphs[j - 1])
+                i -= 1
+                j -= 1
+            } else if i > 0, cost[i][j] == cost[i - 1][j] + 1 {
+                glyphs.append(gap)
+                i -= 1
+                shifts += 1
+            } else {
+                j -= 1
+                shifts += 1
+            }
+        }
+        guard shifts <= maximumShifts else { return nil }
+        var line = other
+        line.glyphs = glyphs.reversed()
+        return line
+    }
+
+    /// What an aligned view holds where it read no glyph: no MRZ character.
+    static let gap = OCRGlyph(character: "\u{FFFD}", confidence: 0)
+
+    /// Glyphs an aligned view may have dropped or added: a glyph read twice and the filler
+    /// the line was fitted by, twice.
+    static let maximumShifts = 4
+
     /// Views asked to confirm a line: either may.
     static let confirmingViews = 2
 
     /// Columns where a confirming view may read otherwise than the first and still count
     /// as a view of the same text: its characters there are more readings for the check
-    /// digits to rule out.  More (a glyph inserted or dropped shifts the rest) is a view
-    /// that failed, not evidence.
+    /// digits to rule out.  More, once a glyph inserted or dropped is aligned away
+    /// (`aligned`), is a view that failed, not evidence.
     static let maximumDisagreements = 2
 
     /// The columns of a field where letters and digits both stand, up to its closing
@@ -293,7 +377,9 @@ struct ReadingJudge {
             {
                 others.append(candidate.character)
             }
-            if secondText[column] != proven[column], !others.contains(secondText[column]) { others.append(secondText[column]) }
+            if secondText[column] != proven[column], secondText[column] != gap.character, !others.contains(secondText[column]) {
+                others.append(secondText[column])
+            }
             // a character read with a close runner-up of any kind is one the OCR was unsure
             // of; where its look-alike weighs the same (`6`/`G`: 6 and 16), the digits cannot
             // rule that reading out, so it is another reading (`6` read `G` with `H` at 54)
@@ -398,11 +484,11 @@ struct ReadingJudge {
     }
 
     /// Whether `other` reads `field` as another value its table holds: a known country
-    /// code (`IRL` and `ISL`), another sex, or another document code (a letter where the
-    /// code has another letter, or a filler where it has a look-alike of the filler).
-    /// Two readings the table allows are two readings; one it does not is a view that
-    /// failed there (`I8L` for `IRL`).
-    static func readsAnotherCode(_ field: MRZFieldPosition, _ other: OCRLine, as text: String) -> Bool {
+    /// code (`IRL` and `ISL`), another sex, or another document code (a letter `first`
+    /// considered where the code has another letter, or a filler where it has a look-alike
+    /// of the filler).  Two readings the table allows are two readings; one it does not is
+    /// a view that failed there (`I8L` for `IRL`).
+    static func readsAnotherCode(_ field: MRZFieldPosition, _ other: OCRLine, as text: String, first: OCRLine) -> Bool {
         let read = Array(other.text), proven = Array(text)
         guard field.range.upperBound <= read.count, field.range.upperBound <= proven.count else { return false }
         let value = String(read[field.range]), own = String(proven[field.range])
@@ -410,17 +496,46 @@ struct ReadingJudge {
         switch field.name {
         case .issuingCountry, .nationality: return CountryCodes.isKnown(value)
         case .sex: return value.utf8.allSatisfy(CharacterClass.sex.allows)
-        // where this reading has a letter, another letter in the other view (`AC` read `AG`)
-        // is another code, and so is a filler where the letter is its look-alike (`V<` read
-        // `VK`: `<` and `K` weigh the same); elsewhere a filler or a letter against a filler
-        // is a view that failed there (the bench's visas: `VD` read `V<`, `V<` read `VK`,
-        // in the second view)
+        // where this reading has a letter, another letter in the other view is another code
+        // when this view's decoder considered it too, at any confidence (`AC` read `AG`,
+        // with `C` at 0), and so is a filler where the letter is its look-alike (`V<` read
+        // `VK`: `<` and `K` weigh the same); elsewhere the other view failed there
+        // (idphoto-gen's visas `VD` and `VN`, read with a filler or another letter in the
+        // second view that the first did not consider)
         case .documentCode:
-            return zip(value, own).contains { other, mine in
-                mine.isLetter && other != mine && (other.isLetter || (other == "<" && OCRConfusions.areConfusable(mine, "<")))
+            return field.range.contains { column in
+                let mine = proven[column], theirs = read[column]
+                guard mine.isLetter, theirs != mine else { return false }
+                if theirs == "<" { return OCRConfusions.areConfusable(mine, "<") }
+                return theirs.isLetter && first.glyphs.indices.contains(column)
+                    && first.glyphs[column].candidates.contains { $0.character == theirs }
             }
         default: return false
         }
+    }
+
+    /// The one country code the table holds that a close candidate (`closeRunnerUp`) of
+    /// `line` at one column of `range` makes of `text`'s; `nil` when none does or several.
+    static func knownCode(_ line: OCRLine, as text: String, in range: Range<Int>) -> [Character]? {
+        let read = Array(text)
+        guard range.upperBound <= read.count, range.upperBound <= line.glyphs.count else { return nil }
+        var codes: Set<String> = []
+        for column in range {
+            for candidate in line.glyphs[column].candidates where !(candidate.confidence < closeRunnerUp) && candidate.character.isLetter {
+                var code = Array(read[range])
+                code[column - range.lowerBound] = candidate.character
+                if CountryCodes.isKnown(String(code)) { codes.insert(String(code)) }
+            }
+        }
+        return codes.count == 1 ? codes.first.map(Array.init) : nil
+    }
+
+    /// Whether `view` reads `character` at `column`, or lists it there at the correction's
+    /// floor (`alternativeFloor`).
+    static func backs(_ view: OCRLine, _ character: Character, at column: Int) -> Bool {
+        guard view.glyphs.indices.contains(column) else { return false }
+        let glyph = view.glyphs[column]
+        return glyph.character == character || glyph.candidates.contains { $0.character == character && !($0.confidence < alternativeFloor) }
     }
 
     /// Whether OCR may read `a` for `b`: they are look-alikes (`OCRConfusions`), or the

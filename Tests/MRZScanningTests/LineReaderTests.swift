@@ -146,6 +146,16 @@ final class LengthFittingTests: XCTestCase {
         XCTAssertEqual(LineReader.fitLength(long, to: 44)?.text, truth)
     }
 
+    func testAGlyphReadTwiceAndAFillerTooManyAreBothFitted() {
+        // a Luxembourg passport's `P<LUX` read `P7<LUX` (the `P` read twice, a third of a
+        // pitch apart), and a filler too many at the end: the gap glyph goes, then the filler
+        let truth = "P<LUXMAUS<<KETTY<<<<<<<<<<<<<<<<<<<<<<<<<<<<"
+        var read = withGapGlyph(truth, "7", before: 1)
+        read.glyphs.append(OCRGlyph(character: "<", confidence: 95, centre: 10 + 20 * 44))
+        XCTAssertEqual(read.glyphs.count, 46)
+        XCTAssertEqual(LineReader.fitLength(read, to: 44)?.text, truth)
+    }
+
     func testAGlyphAtALinesEndOrTwoSideBySideAreNoGapGlyphs() {
         let truth = "IMARTIN<<MAELYS<GAELLE<MARIE<<"
         // a stroke read at the line's start, a third of a pitch before the first glyph:
