@@ -180,34 +180,20 @@ enum StartStopPatterns {
     }
 }
 
-/// The mean grey of a box around each pixel, from an integral image.
+/// The mean grey of a box around each pixel (`BoxSums`).
 struct LocalMean {
-    let width: Int, height: Int, radiusX: Int, radiusY: Int
-    private let integral: [Int]
+    let radiusX: Int, radiusY: Int
+    private let sums: BoxSums
 
     init(_ image: GrayImage, radiusX: Int, radiusY: Int) {
-        width = image.width; height = image.height
         self.radiusX = max(0, radiusX); self.radiusY = max(0, radiusY)
-        var sums = [Int](repeating: 0, count: (width + 1) * (height + 1))
-        image.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<image.height {
-                var rowSum = 0
-                for x in 0..<image.width {
-                    rowSum += Int(p[y * image.width + x])
-                    sums[(y + 1) * (image.width + 1) + x + 1] = sums[y * (image.width + 1) + x + 1] + rowSum
-                }
-            }
-        }
-        integral = sums
+        sums = BoxSums(image)
     }
 
     /// The mean of the box around (`x`, `y`), clipped to the image; 255 outside it.
     func value(x: Int, y: Int) -> Int {
-        let x0 = max(0, x - radiusX), y0 = max(0, y - radiusY)
-        let x1 = min(width, x + radiusX + 1), y1 = min(height, y + radiusY + 1)
-        guard x1 > x0, y1 > y0 else { return 255 }
-        let stride = width + 1
-        let sum = integral[y1 * stride + x1] - integral[y0 * stride + x1] - integral[y1 * stride + x0] + integral[y0 * stride + x0]
-        return sum / ((x1 - x0) * (y1 - y0))
+        let box = sums.sum(aroundX: x, y: y, radiusX: radiusX, radiusY: radiusY)
+        guard box.cells > 0 else { return 255 }
+        return Int(box.sum) / box.cells
     }
 }

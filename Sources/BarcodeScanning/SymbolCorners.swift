@@ -15,22 +15,11 @@ enum SymbolCorners {
         let w = crop.width, h = crop.height
         guard w >= 20, h >= 10 else { return nil }
         let threshold = otsuThreshold(crop.pixels)
-        // integral image of dark pixels
-        var integral = [Int32](repeating: 0, count: (w + 1) * (h + 1))
-        crop.pixels.withUnsafeBufferPointer { p in
-            for y in 0..<h {
-                var rowSum: Int32 = 0
-                for x in 0..<w {
-                    rowSum += p[y * w + x] < threshold ? 1 : 0
-                    integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + rowSum
-                }
-            }
-        }
+        let dark = BoxSums(width: w, height: h, values: crop.pixels.map { $0 < threshold ? 1 : 0 })
         let r = max(3, min(w, h) / 25)
         func dense(_ x: Int, _ y: Int) -> Bool {
-            let x0 = max(0, x - r), y0 = max(0, y - r), x1 = min(w, x + r + 1), y1 = min(h, y + r + 1)
-            let dark = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1] - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
-            return Double(dark) >= 0.12 * Double((x1 - x0) * (y1 - y0))
+            let box = dark.sum(aroundX: x, y: y, radiusX: r, radiusY: r)
+            return box.sum >= 0.12 * Double(box.cells)
         }
         let seed = (w / 2, h / 2)
         guard dense(seed.0, seed.1) else { return nil }

@@ -37,7 +37,8 @@ enum SymbolLocator {
             }
         }
         // smooth with a box wider than tall (symbols are wide)
-        let smooth = boxFilter(energy, w, h, rx: window.x, ry: window.y)
+        let sums = BoxSums(width: w, height: h, values: energy.map(Double.init))
+        let smooth = (0..<w * h).map { Float(sums.sum(aroundX: $0 % w, y: $0 / w, radiusX: window.x, radiusY: window.y).sum) }
         guard let peak = smooth.indices.max(by: { smooth[$0] < smooth[$1] }), smooth[peak] > 0 else { return [] }
         let threshold = smooth[peak] * 0.45
         // flood fill over cells above the threshold, from the peak first, then from every
@@ -68,28 +69,5 @@ enum SymbolLocator {
         // the peak's region first; others only if comparable in size (not specks of texture)
         guard let first = regions.first else { return [] }
         return [first.box] + regions.dropFirst().filter { $0.cells * 4 >= first.cells }.map(\.box)
-    }
-
-    private static func boxFilter(_ a: [Float], _ w: Int, _ h: Int, rx: Int, ry: Int) -> [Float] {
-        var tmp = [Float](repeating: 0, count: w * h), out = tmp
-        for y in 0..<h {
-            var acc: Float = 0
-            for x in 0..<min(rx, w) { acc += a[y * w + x] }
-            for x in 0..<w {
-                if x + rx < w { acc += a[y * w + x + rx] }
-                if x - rx - 1 >= 0 { acc -= a[y * w + x - rx - 1] }
-                tmp[y * w + x] = acc
-            }
-        }
-        for x in 0..<w {
-            var acc: Float = 0
-            for y in 0..<min(ry, h) { acc += tmp[y * w + x] }
-            for y in 0..<h {
-                if y + ry < h { acc += tmp[(y + ry) * w + x] }
-                if y - ry - 1 >= 0 { acc -= tmp[(y - ry - 1) * w + x] }
-                out[y * w + x] = acc
-            }
-        }
-        return out
     }
 }

@@ -62,15 +62,6 @@ enum BandFinder {
         let range = Self.glyphsPerLine
         return glyphs < range.lowerBound ? .tooShort : glyphs > range.upperBound ? .tooLong : .mrzLike
     }
-
-    /// Whether two bands cover the same lines (within half a line height).
-    static func sameBand(_ a: [PixelBox], _ b: [PixelBox]) -> Bool {
-        a.count == b.count
-            && zip(a, b).allSatisfy { p, q in
-                let h = max(p.height, q.height)
-                return abs(p.y - q.y) < h / 2 + 1 && abs(p.x - q.x) < 2 * h && abs(p.width - q.width) < 2 * h
-            }
-    }
 }
 
 extension PixelBox {

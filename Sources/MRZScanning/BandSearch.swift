@@ -14,7 +14,7 @@ final class BandSearch {
     /// most pictures are read by the glyph chains alone).
     private lazy var workingCopy = OrientedView.workingCopy(of: input)
     private var views: [Int: OrientedView] = [:]
-    private var tried: [(quarter: Int, band: [PixelBox])] = []
+    private var tried: [(quarter: Int, lines: [Quadrilateral])] = []
     /// The line quadrilaterals (input pixels) of the chain bands read.
     private var readChains: [[Quadrilateral]] = []
     /// Heights of the bands read (tallest line of each), in input pixels.
@@ -141,9 +141,9 @@ final class BandSearch {
 
     /// Reads one band once; returns the reading only when it is valid.
     private func read(_ band: [PixelBox], quarter: Int) -> MRZReading? {
-        guard !tried.contains(where: { $0.quarter == quarter && BandFinder.sameBand($0.band, band) }) else { return nil }
-        tried.append((quarter, band))
         let quads = band.map { quadrilateral($0, quarter: quarter) }
+        guard !tried.contains(where: { $0.quarter == quarter && Self.sameLines($0.lines, quads) }) else { return nil }
+        tried.append((quarter, quads))
         // a band the chains found and read already
         guard !readChains.contains(where: { Self.sameLines($0, quads) }) else { return nil }
         heights.append(band.map(\.height).max() ?? 0)

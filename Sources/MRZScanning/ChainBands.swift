@@ -148,10 +148,9 @@ struct ChainBandFinder {
     /// one glyph height and pitch, and as long (an MRZ's lines are), allowing a line end
     /// lost to glare or a line broken.
     static func stacked(_ b: GlyphChain, after a: GlyphChain) -> GlyphChain? {
-        guard a.direction.sine(to: b.direction) < 0.07 else { return nil }
+        guard a.isAlike(b, sine: 0.07, height: 0.72, pitch: 0.8) else { return nil }
         let b = a.direction.x * b.direction.x + a.direction.y * b.direction.y < 0 ? reversed(b) : b
         let h = max(a.glyphHeight, b.glyphHeight)
-        guard min(a.glyphHeight, b.glyphHeight) > 0.72 * h, min(a.pitch, b.pitch) > 0.8 * max(a.pitch, b.pitch) else { return nil }
         let side = side(b, of: a)
         guard side > 1.1 * h, side < 5.8 * h else { return nil }
         let u = a.direction

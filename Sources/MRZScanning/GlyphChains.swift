@@ -67,6 +67,15 @@ struct GlyphChain {
     /// How many glyphs the line spans at its pitch.
     var glyphCount: Double { (end - start) / max(pitch, 1) }
 
+    /// Whether `other` runs parallel to this chain (the sine between their directions,
+    /// either way round, under `sine`) with glyphs of its height and pitch (the smaller
+    /// over `height` and `pitch` of the larger): pieces of one line, or lines of one band.
+    func isAlike(_ other: GlyphChain, sine: Double, height: Double, pitch: Double) -> Bool {
+        direction.sine(to: other.direction) < sine
+            && min(glyphHeight, other.glyphHeight) > height * max(glyphHeight, other.glyphHeight)
+            && min(self.pitch, other.pitch) > pitch * max(self.pitch, other.pitch)
+    }
+
     /// The point of the fitted line at `along` (`direction · p`).
     func point(at along: Double) -> Point {
         let n = direction.normal
@@ -128,10 +137,9 @@ struct GlyphChains {
 
     /// `a` and `b` as one chain when `b` continues `a`'s line after its end (see `joined`).
     private func join(_ a: GlyphChain, _ b: GlyphChain, maximumGap: Double) -> GlyphChain? {
+        guard a.isAlike(b, sine: 0.03, height: 0.8, pitch: 0.85) else { return nil }
         let u = a.direction, n = u.normal
-        guard u.sine(to: b.direction) < 0.03 else { return nil }
         let h = max(a.glyphHeight, b.glyphHeight), pitch = max(a.pitch, b.pitch)
-        guard min(a.glyphHeight, b.glyphHeight) > 0.8 * h, min(a.pitch, b.pitch) > 0.85 * pitch else { return nil }
         let bPoints = b.members.map { blobs[$0].centre }
         // every one of `b`'s glyphs on `a`'s line, all of them after `a`'s end
         guard bPoints.allSatisfy({ abs(n.dot($0) - a.offset) < 0.2 * h }) else { return nil }

@@ -13,7 +13,8 @@ extension GrayImage {
     func evenlyLit(window: Int) -> GrayImage {
         guard window >= 3, width > 0, height > 0 else { return self }
         let source = pixels.map(Float.init)
-        let paper = Self.boxMean(Self.minimum(Self.maximum(source, width, height, window), width, height, window), width, height, window)
+        let closed = Self.minimum(Self.maximum(source, width, height, window), width, height, window)
+        let paper = Self.mean(closed, width, height, window)
         var levelled = [Float](repeating: 0, count: source.count)
         for i in source.indices { levelled[i] = min(255, source[i] / max(paper[i], 1) * 235) }
         // the 2nd and 98th percentiles, from a histogram of whole levels
@@ -67,11 +68,12 @@ extension GrayImage {
         return out
     }
 
-    private enum Reduction { case maximum, minimum, mean }
+    private enum Reduction { case maximum, minimum }
 
-    /// `values` (`width` × `height`) with each pixel replaced by the maximum, minimum or
-    /// mean of the `window` × `window` square around it (clipped at the edges), in two
-    /// 1-D passes over contiguous rows.
+    /// `values` (`width` × `height`) with each pixel replaced by the maximum or minimum of
+    /// the `window` × `window` square around it (clipped at the edges), in two 1-D passes
+    /// over contiguous rows.  (Grey morphology of Leptonica takes odd sizes only; a window
+    /// is a glyph height, which may be even.)
     private static func filtered(_ values: [Float], _ width: Int, _ height: Int, _ window: Int, _ reduction: Reduction) -> [Float] {
         let before = (window - 1) / 2, after = window - 1 - before
         var rows = [Float](repeating: 0, count: values.count)
@@ -85,14 +87,10 @@ extension GrayImage {
                         if lo < hi {
                             for i in (lo + 1)...hi {
                                 let v = p[row + i]
-                                switch reduction {
-                                case .maximum: acc = max(acc, v)
-                                case .minimum: acc = min(acc, v)
-                                case .mean: acc += v
-                                }
+                                acc = reduction == .maximum ? max(acc, v) : min(acc, v)
                             }
                         }
-                        out[row + x] = reduction == .mean ? acc / Float(hi - lo + 1) : acc
+                        out[row + x] = acc
                     }
                 }
             }
@@ -109,13 +107,8 @@ extension GrayImage {
                             switch reduction {
                             case .maximum: for x in 0..<width { out[row + x] = max(out[row + x], p[other + x]) }
                             case .minimum: for x in 0..<width { out[row + x] = min(out[row + x], p[other + x]) }
-                            case .mean: for x in 0..<width { out[row + x] += p[other + x] }
                             }
                         }
-                    }
-                    if reduction == .mean {
-                        let n = Float(hi - lo + 1)
-                        for x in 0..<width { out[row + x] /= n }
                     }
                 }
             }
@@ -125,5 +118,15 @@ extension GrayImage {
 
     private static func maximum(_ v: [Float], _ w: Int, _ h: Int, _ k: Int) -> [Float] { filtered(v, w, h, k, .maximum) }
     private static func minimum(_ v: [Float], _ w: Int, _ h: Int, _ k: Int) -> [Float] { filtered(v, w, h, k, .minimum) }
-    private static func boxMean(_ v: [Float], _ w: Int, _ h: Int, _ k: Int) -> [Float] { filtered(v, w, h, k, .mean) }
+    /// The mean of the `k` × `k` square around each value, clipped at the edges, placed
+    /// as `filtered` places its squares.
+    private static func mean(_ v: [Float], _ w: Int, _ h: Int, _ k: Int) -> [Float] {
+        let sums = BoxSums(width: w, height: h, values: v.map(Double.init))
+        let before = (k - 1) / 2, after = k - 1 - before
+        return (0..<w * h).map { i in
+            let x = i % w, y = i / w
+            let box = sums.sum(x: (x - before)..<(x + after + 1), y: (y - before)..<(y + after + 1))
+            return Float(box.sum / Double(max(1, box.cells)))
+        }
+    }
 }

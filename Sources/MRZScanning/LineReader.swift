@@ -293,11 +293,9 @@ struct LineReader {
     static func droppingGapGlyphs(_ line: OCRLine, to target: Int) -> OCRLine? {
         let excess = line.glyphs.count - target
         guard (1...2).contains(excess), line.glyphs.count >= 12 else { return nil }
-        let x = line.glyphs.compactMap(\.centre)
-        guard x.count == line.glyphs.count else { return nil }
-        let steps: [Double] = zip(x, x.dropFirst()).map { $1 - $0 }
-        let pitch = steps.sorted()[steps.count / 2]
-        let gap = (1..<x.count - 1).filter { (i: Int) -> Bool in
+        let steps = line.centreSteps
+        guard steps.count == line.glyphs.count - 1, let pitch = line.pitch else { return nil }
+        let gap = (1..<line.glyphs.count - 1).filter { (i: Int) -> Bool in
             let near = steps[i - 1] < 0.75 * pitch && steps[i] < 0.75 * pitch
             let span = steps[i - 1] + steps[i]
             return near && span >= 0.8 * pitch && span <= 1.25 * pitch

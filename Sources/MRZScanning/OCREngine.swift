@@ -45,6 +45,16 @@ struct OCRLine {
     var besideBox: (before: [OCRGlyph], after: [OCRGlyph]) = ([], [])
 
     var text: String { String(glyphs.map(\.character)) }
+    /// The distances between the centres of neighbouring glyphs whose centres are known.
+    var centreSteps: [Double] {
+        zip(glyphs, glyphs.dropFirst()).compactMap { a, b in a.centre.flatMap { x in b.centre.map { $0 - x } } }
+    }
+    /// The glyph pitch: the median of `centreSteps` (OCR-B is set at one pitch); `nil`
+    /// when no centres are known.
+    var pitch: Double? {
+        let steps = centreSteps.sorted()
+        return steps.isEmpty ? nil : steps[steps.count / 2]
+    }
     /// Per character: the other candidates at or above `floor` (0–100), strongest first.
     func alternatives(floor: Float) -> [[Character]] {
         glyphs.map { $0.candidates.filter { !($0.confidence < floor) }.map(\.character) }

@@ -192,11 +192,8 @@ struct ReadingJudge {
     /// the pitch being the median step.  Lines without the
     /// decoder's positions (simulated) are taken as aligned.
     static func isMisaligned(_ line: OCRLine) -> Bool {
-        let placed = line.glyphs.enumerated().compactMap { i, g in g.centre.map { (column: i, x: $0) } }
-        var steps: [Double] = []
-        for (a, b) in zip(placed, placed.dropFirst()) where b.column == a.column + 1 { steps.append(b.x - a.x) }
-        guard steps.count >= 10 else { return false }
-        let pitch = steps.sorted()[steps.count / 2]
+        let steps = line.centreSteps
+        guard steps.count >= 10, let pitch = line.pitch else { return false }
         if steps.contains(where: { $0 < 0.4 * pitch || $0 > 1.75 * pitch }) { return true }
         // a glyph dropped that the decoder spread over the steps around it (1.5 + 1.5
         // pitches) shows in three steps together

@@ -137,7 +137,7 @@ case "chains":
     }
 case "chain-blobs":
     // FILE: image paths; OUT: a folder.  Per image and binarisation: the working copy with
-    // the glyph blobs (grey boxes) and the chains' members (black boxes), as OUT/<name>-<b>.pgm.
+    // the glyph blobs (grey boxes) and the chains' members (black boxes), as OUT/<name>-<b>.png.
     guard args.count == 4 else { usage() }
     let out = outputFolder(args[3])
     for path in text.split(separator: "\n").map(String.init) {
@@ -145,18 +145,13 @@ case "chain-blobs":
         let found = MRZScanner().chainBlobs(of: image)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         for (b, blobs) in found.blobs.enumerated() {
-            var picture = found.working
-            func draw(_ box: PixelBox, _ level: UInt8) {
-                for x in max(0, box.x)..<min(picture.width, box.x + box.width) {
-                    for y in [box.y, box.y + box.height - 1] where y >= 0 && y < picture.height { picture.pixels[y * picture.width + x] = level }
-                }
-                for y in max(0, box.y)..<min(picture.height, box.y + box.height) {
-                    for x in [box.x, box.x + box.width - 1] where x >= 0 && x < picture.width { picture.pixels[y * picture.width + x] = level }
-                }
+            guard let picture = Canvas(gray: found.working) else { continue }
+            func draw(_ box: PixelBox, _ colour: RGB) {
+                picture.strokeRect(x: box.x, y: box.y, width: box.width, height: box.height, color: colour, lineWidth: 1)
             }
-            for box in blobs { draw(box, 160) }
-            for chain in found.chains[b] { for box in chain { draw(box, 0) } }
-            writePGM(picture, to: out.appendingPathComponent("\(name)-\(b).pgm"))
+            for box in blobs { draw(box, RGB(160, 160, 160)) }
+            for chain in found.chains[b] { for box in chain { draw(box, .black) } }
+            if let png = picture.pngData() { try! Data(png).write(to: out.appendingPathComponent("\(name)-\(b).png")) }
             print("\(name) pass \(b): \(blobs.count) blobs, \(found.chains[b].count) chains")
         }
     }
