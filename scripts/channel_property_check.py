@@ -15,6 +15,7 @@ import sys
 # million, at least four of them misreadings the OCR gave no sign of).  Session 11: a
 # document code the other view reads with another letter, or with a filler where this view
 # reads the filler's look-alike: the million 4 (3 silent) and 1 signalled, since closed.
+# Session 12: a change no second view backs is uncertain; the million 3 (all silent) and 0.
 RATCHET = {"signalled misreadings": 0, "every measured misreading": 0}
 
 
