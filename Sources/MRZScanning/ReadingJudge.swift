@@ -74,6 +74,8 @@ struct ReadingJudge {
                 views[attempt] = line
                 return line
             }
+            // this line's texts as the views read them, the first reading's first
+            func textsAsRead() -> [String] { [result.lines[index]] + (0..<Self.confirmingViews).compactMap { readView($0)?.text } }
             let text = result.lines[index]
             // a glyph dropped and another added further on keeps the length and shifts the
             // characters between: OCR-B is set at one pitch, so each character must stand
@@ -84,8 +86,7 @@ struct ReadingJudge {
                 // the views disagree: the field stays uncertain, and shows what most views read
                 // (as read: where the first reading has a glyph too many, views that read
                 // the line right outvote it column by column, which aligned they cannot)
-                let views = [text] + (0..<Self.confirmingViews).compactMap { readView($0)?.text }
-                if let voted = Self.vote(views, in: field.range) { votes.append((index, field.range, voted)) }
+                if let voted = Self.vote(textsAsRead(), in: field.range) { votes.append((index, field.range, voted)) }
             }
             // a code whose candidate another view reads or lists too is one of two readings,
             // whichever the table allows (`P` read `F` with `P` at 25, where the other view
@@ -105,8 +106,7 @@ struct ReadingJudge {
             // where both other views read `IDN`), else the one known code a close candidate
             // makes (`MLD` read with `N` at 72 behind the `M`, in both views)
             for field in coded where Self.codeFields.contains(field.name) && !CountryCodes.isKnown(String(Array(text)[field.range])) {
-                let views = [text] + (0..<Self.confirmingViews).compactMap { readView($0)?.text }
-                let voted = Self.vote(views, in: field.range).flatMap { CountryCodes.isKnown(String($0)) ? $0 : nil }
+                let voted = Self.vote(textsAsRead(), in: field.range).flatMap { CountryCodes.isKnown(String($0)) ? $0 : nil }
                 if let shown = voted ?? Self.knownCode(lines[index], as: text, in: field.range) {
                     doubt(field.name)
                     votes.append((index, field.range, shown))
@@ -518,9 +518,9 @@ struct ReadingJudge {
         guard range.upperBound <= read.count, range.upperBound <= line.glyphs.count else { return nil }
         var codes: Set<String> = []
         for column in range {
-            for candidate in line.glyphs[column].candidates where !(candidate.confidence < closeRunnerUp) && candidate.character.isLetter {
+            for candidate in candidates(line, at: column, floor: closeRunnerUp, allowed: .alphabetic) {
                 var code = Array(read[range])
-                code[column - range.lowerBound] = candidate.character
+                code[column - range.lowerBound] = candidate
                 if CountryCodes.isKnown(String(code)) { codes.insert(String(code)) }
             }
         }
@@ -531,8 +531,7 @@ struct ReadingJudge {
     /// floor (`alternativeFloor`).
     static func backs(_ view: OCRLine, _ character: Character, at column: Int) -> Bool {
         guard view.glyphs.indices.contains(column) else { return false }
-        let glyph = view.glyphs[column]
-        return glyph.character == character || glyph.candidates.contains { $0.character == character && !($0.confidence < alternativeFloor) }
+        return view.glyphs[column].character == character || candidates(view, at: column, floor: alternativeFloor, allowed: .alphanumeric).contains(character)
     }
 
     /// Whether OCR may read `a` for `b`: they are look-alikes (`OCRConfusions`), or the
