@@ -21,7 +21,8 @@ public struct MRZCorrection: Sendable, Equatable {
 /// A character that breaks its position's class (`O` in a date) is replaced by the one
 /// reading the class allows.  Beyond that, a field with a check digit that fails may get
 /// one change, to a character the OCR engine offered for that position (given
-/// `alternatives`) or, for text without them, to one OCR visually confuses it with.  A
+/// `alternatives`) or, for text without them, to one OCR visually confuses it with; given
+/// the engine's alternatives, optional data only the composite digit covers may too.  A
 /// reading is accepted only when every check passes (an impossible date fails its check)
 /// and no other reading with as few changes also passes.  Check digits themselves are
 /// never altered, except for a letter standing where only a digit may be (`O` → `0`), so a
@@ -97,23 +98,36 @@ public struct MRZCorrector: Sendable {
             if readings.isEmpty { return nil }
             perField.append(readings)
         }
+        // Optional data that only the composite digit covers (TD1's first line) may take
+        // one change too, to a character the OCR engine offered there: then the composite
+        // must single it out as any digit does.  Text without the engine's alternatives
+        // gets no such change: one digit over fifteen free characters and the confusion
+        // table would pass a wrong change one time in ten.
+        let compositeOnly = alternatives == nil ? [] : layout.fields.filter { $0.checkDigit == nil && Self.isCoveredByCheck($0, layout: layout) && Self.freeData.contains($0.name) }
+        for field in compositeOnly {
+            perField.append(
+                Self.readings(
+                    of: Array(fixed[field.line][field.range]), options: Array(searchOptions[field.line][field.range]),
+                    class: field.characters, limit: maximumCandidates, maximumSwaps: 1))
+        }
+        let searched = checked + compositeOnly
         // 3. Combine the fields' readings, fewest changes first.  The winner must be the
         //    only valid reading with that many changes; otherwise the check digits
         //    cannot tell the candidates apart and we give up.
         let costs = perField.enumerated().map { index, readings in
-            readings.map { Self.distance([$0], [Array(fixed[checked[index].line][checked[index].range])]) }
+            readings.map { Self.distance([$0], [Array(fixed[searched[index].line][searched[index].range])]) }
         }
         var found: [(lines: [[UInt8]], changes: Int)] = []
         var tried = 0
         func search(_ index: Int, _ lines: [[UInt8]], budget: Int) {
             guard tried <= maximumCandidates else { return }
-            if index == checked.count {
+            if index == searched.count {
                 guard budget == 0 else { return }
                 tried += 1
                 if parser.interpret(lines, layout: layout).isValid { found.append((lines, Self.distance(lines, fixed))) }
                 return
             }
-            let field = checked[index]
+            let field = searched[index]
             for (reading, cost) in zip(perField[index], costs[index]) where cost <= budget {
                 var next = lines
                 next[field.line].replaceSubrange(field.range, with: reading)
@@ -127,6 +141,9 @@ public struct MRZCorrector: Sendable {
         guard tried <= maximumCandidates, found.count == 1 else { return nil }
         return finish(input: input, candidate: found[0].lines, layout: layout)
     }
+
+    /// Free data fields (no check digit of their own) the composite may correct.
+    static let freeData: Set<MRZFieldName> = [.optionalData, .optionalData2]
 
     /// Readings that need more changes than this are not considered.
     static let maximumChanges = 4

@@ -57,7 +57,7 @@ import MRZ
             let views = LineReader.readingViews.map { _ in channel.read(truth) }
             let firstViewRight = views[0].first.map(ocrLine).map(\.text) == truth
             var consulted: [OCRChannelSimulator.Reading] = []
-            let reading = LineReader.readInViews { view in
+            let reading = LineReader.readInViews(parser: judge.corrector.parser) { view in
                 let simulated = views[LineReader.readingViews.firstIndex(of: view)!]
                 consulted.append(simulated)
                 return judge.judge(simulated.first.map(ocrLine), confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) })

@@ -123,7 +123,7 @@ struct LineReader {
     /// the same lines keeps it, and another valid reading of different lines makes the
     /// band ambiguous (trying views until one passes would shop for validity).  A band
     /// whose lines cannot be fitted to an MRZ length in either view is no MRZ.
-    func read(_ band: [PixelBox]) -> MRZReading? { Self.readInViews { read(band, view: $0) } }
+    func read(_ band: [PixelBox]) -> MRZReading? { Self.readInViews(parser: corrector.parser) { read(band, view: $0) } }
 
     /// The views a band is read in, in order: the next only when the last reading is not
     /// confidently valid.
@@ -131,24 +131,28 @@ struct LineReader {
 
     /// `read(view)` for each of `readingViews` until one is confidently valid, the
     /// readings made one (`combine`).  The one loop of the reader and the channel property.
-    static func readInViews(_ read: (View) -> MRZReading?) -> MRZReading? {
+    static func readInViews(parser: MRZParser, _ read: (View) -> MRZReading?) -> MRZReading? {
         var readings: [MRZReading] = []
         for view in readingViews {
             guard let reading = read(view) else { continue }
             readings.append(reading)
             if reading.isConfidentlyValid { break }
         }
-        return combine(readings)
+        return combine(readings, parser: parser)
     }
 
     /// One band's readings in several views (in the order read) made one: the confidently
     /// valid one, else the valid one with the fewest uncertain fields (the first of
     /// those), else the first; with the doubts the others raise.  (idphoto-gen's `ROBERT`,
     /// read `RBBERT` in the primary view with its number in doubt too, and `ROBERT` in the
-    /// sharpened view, its name the only doubt: the sharpened reading is shown.)
-    static func combine(_ readings: [MRZReading]) -> MRZReading? {
-        let leastDoubted = readings.filter(\.result.isValid).min { $0.uncertainFields.count < $1.uncertainFields.count }
-        guard var best = readings.first(where: \.isConfidentlyValid) ?? leastDoubted ?? readings.first else { return nil }
+    /// sharpened view, its name the only doubt: the sharpened reading is shown.)  An
+    /// uncertain field no check digit proves shows what most views of all readings read
+    /// (`votedAcrossViews`).
+    static func combine(_ readings: [MRZReading], parser: MRZParser) -> MRZReading? {
+        let leastDoubted = readings.indices.filter { readings[$0].result.isValid }
+            .min { readings[$0].uncertainFields.count < readings[$1].uncertainFields.count }
+        guard let shown = readings.firstIndex(where: \.isConfidentlyValid) ?? leastDoubted ?? readings.indices.first else { return nil }
+        var best = readings[shown]
         for other in readings where other.result.isValid {
             if other.result.lines == best.result.lines {
                 // the doubts on fields where letters and digits both stand (look-alikes the
@@ -161,7 +165,32 @@ struct LineReader {
                 best.uncertainFields += Self.differingFields(best.result, other.result).filter { !best.uncertainFields.contains($0) }
             }
         }
-        return best
+        return votedAcrossViews(best, others: readings.indices.filter { $0 != shown }.map { readings[$0] }, parser: parser)
+    }
+
+    /// `shown` with its uncertain free text (names, optional data: fields no check digit
+    /// proves) put to what most views of it and of the `others` of its layout read,
+    /// character by character; the fields stay uncertain.  Each view's reading votes with every view
+    /// it read, so that a name one view misread in all its views and another read right
+    /// in all of its shows the majority of six, not the first view's (a real German
+    /// passport's `MUSTERMANN<<ERIKA` read with both `E` as `F` in the primary views, right in
+    /// the sharpened ones, both readings with two fields in doubt).
+    static func votedAcrossViews(_ shown: MRZReading, others: [MRZReading], parser: MRZParser) -> MRZReading {
+        let lineCount = shown.result.lines.count
+        let layout = others.filter { $0.result.format == shown.result.format && $0.linesAsRead.count == lineCount }
+        guard !layout.isEmpty, shown.linesAsRead.count == lineCount else { return shown }
+        var votes: [(line: Int, range: Range<Int>, text: [Character])] = []
+        for field in shown.result.format.fieldPositions
+        where shown.uncertainFields.contains(field.name) && !ReadingJudge.tableCheckedFields.contains(field.name)
+            && (!field.provenByCheckDigit || ReadingJudge.nameFieldNames.contains(field.name))
+        {
+            // the shown line (with the first view's own votes) in place of its first reading
+            let texts = [shown.result.lines[field.line]] + shown.linesAsRead[field.line].dropFirst() + layout.flatMap(\.linesAsRead[field.line])
+            if let voted = ReadingJudge.vote(texts, in: field.range) { votes.append((field.line, field.range, voted)) }
+        }
+        var voted = shown
+        voted.result = ReadingJudge.applying(votes, to: shown.result, parser: parser)
+        return voted
     }
 
     /// The fields whose characters differ between two readings of the same layout.

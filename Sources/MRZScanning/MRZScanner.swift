@@ -31,7 +31,7 @@ public enum MRZScanFailure: String, Sendable, Codable {
 /// An MRZ read from an image.
 public struct MRZReading: Sendable {
     /// The reading after correction (or as read, when no valid correction exists).
-    public let result: MRZResult
+    public internal(set) var result: MRZResult
     /// Positions the correction changed.
     public let changes: [MRZCorrection.Change]
     /// Fields whose value no check digit proves and that the OCR was unsure of or that
@@ -54,6 +54,10 @@ public struct MRZReading: Sendable {
     public internal(set) var lineQuadrilaterals: [Quadrilateral] = []
     /// Characters of uncertain fields the OCR gave reason to doubt (`ReadingJudge`).
     var doubtedCharacters: [MarkedCharacter] = []
+    /// Per line, its texts as the views consulted read them: the first reading (after
+    /// correction, before any vote), then the confirming views read (`ReadingJudge`).
+    /// Lets the readings of several views vote together (`LineReader.combine`).
+    var linesAsRead: [[String]] = []
 
     /// The characters to point a person at: those the correction changed, and those in
     /// doubt in the fields that stay uncertain.

@@ -50,6 +50,7 @@ struct ReadingJudge {
         let fields = result.format.fieldPositions
         var doubtful: [DoubtfulCharacter] = []
         var votes: [(line: Int, range: Range<Int>, text: [Character])] = []
+        var linesAsRead = result.lines.map { [$0] }
         for index in lines.indices {
             // names are free text even where a composite digit covers them (the French
             // identity card's): one digit over thirty letters is a weak proof
@@ -169,6 +170,7 @@ struct ReadingJudge {
                 doubtful += Self.doubtfulCharacters(field, first: lines[index], as: text, second: confirming, changed: changed)
                 doubtful += Self.doubtfulCheckDigit(of: field, in: result.format, first: lines[index], as: text, second: confirming)
             }
+            linesAsRead[index] += (0..<Self.confirmingViews).compactMap { read[$0] ?? nil }.map(\.text)
             // digits-only fields (dates) with a digit of their own: a date and its digit
             // misread together can pass (`1912135` read `1512133`, with `9` at 85 and `5` at
             // 79 behind them), so their other readings are tried too
@@ -182,6 +184,7 @@ struct ReadingJudge {
         Self.ambiguousFields(result, doubtful: doubtful, parser: corrector.parser).forEach(doubt)
         let shown = Self.applying(votes, to: result, parser: corrector.parser)
         var reading = MRZReading(result: shown, changes: correction.changes, uncertainFields: uncertain)
+        reading.linesAsRead = linesAsRead
         reading.doubtedCharacters = Self.doubtedCharacters(result, uncertain: uncertain, lines: lines, doubtful: doubtful)
         return reading
     }

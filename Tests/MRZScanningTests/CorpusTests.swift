@@ -27,6 +27,10 @@ final class CorpusTests: XCTestCase {
         // read exactly since issue 17's and 20's later changes (measured)
         "ag_rp-nld.png", "ds_pass-aze-photo.jpg", "dv_id-bel.jpg", "kb_pass-usa.jpg", "pe_id-rou.jpg", "rg_pass-deu-svc.jpg",
         "sa_id-deu-1987.png", "sa_id-deu-2001.png", "se_pass-rus-int.jpg",
+        // a glyph read twice and a filler too many, fitted (pe_pass-lux); optional data the
+        // composite corrects from the OCR's alternatives (ag_rp-fra); a name two readings
+        // doubt alike, shown as most of their views read it (rg_pass-deu-svc-ir)
+        "pe_pass-lux.jpg", "ag_rp-fra.png", "rg_pass-deu-svc-ir.jpg",
     ]
 
     /// A blurred infrared scan whose MRZ fills the picture's width: its glyphs make chains

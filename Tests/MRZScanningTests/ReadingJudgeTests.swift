@@ -85,7 +85,7 @@ final class ReadingJudgeTests: XCTestCase {
         let doubted = try XCTUnwrap(reading([line(belarus[0]), line(String(misread), candidates: [0: [("0", 69)], 1: [("0", 21)]])]))
         let clean = try XCTUnwrap(reading([line(belarus[0]), line(String(misread))]))
         XCTAssertTrue(clean.isConfidentlyValid, "the other view alone sees no doubt")
-        XCTAssertFalse(try XCTUnwrap(LineReader.combine([doubted, clean])).isConfidentlyValid)
+        XCTAssertFalse(try XCTUnwrap(LineReader.combine([doubted, clean], parser: judge.corrector.parser)).isConfidentlyValid)
     }
 
     func testOfValidReadingsInDoubtTheLeastDoubtedIsShown() throws {
@@ -101,11 +101,38 @@ final class ReadingJudgeTests: XCTestCase {
             })
         let sharpened = try XCTUnwrap(judge.judge([line(td3[0]), number]) { index, _ in self.line(td3[index]) })
         XCTAssertGreaterThan(primary.uncertainFields.count, sharpened.uncertainFields.count)
-        let shown = try XCTUnwrap(LineReader.combine([primary, sharpened]))
+        let shown = try XCTUnwrap(LineReader.combine([primary, sharpened], parser: judge.corrector.parser))
         XCTAssertEqual(shown.result.lines, td3)
         // the views read the name two ways: it stays uncertain
         XCTAssertTrue(shown.uncertainFields.contains(.name))
         XCTAssertFalse(shown.isConfidentlyValid)
+    }
+
+    func testANameTwoReadingsDoubtAlikeShowsWhatMostOfTheirViewsRead() throws {
+        // the primary view reads `FRIKSSON` (an `E` at 60 behind the `F`) and so does one
+        // of its views, the other `ERIKSSON`; the sharpened view reads `ERIKSSON` in all
+        // three (an `F` at 60 behind).  Both readings doubt the name alone, a tie: the
+        // name shows what four of the six views read, and stays uncertain
+        let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        let misread = "P<UTOF" + td3[0].dropFirst(6)
+        let primary = try XCTUnwrap(
+            judge.judge([line(misread, candidates: [5: [("E", 60)]]), line(td3[1])]) { index, attempt in
+                self.line(index == 1 ? td3[1] : attempt == 0 ? misread : td3[0])
+            })
+        let sharpened = try XCTUnwrap(
+            judge.judge([line(td3[0], candidates: [5: [("F", 60)]]), line(td3[1])]) { index, _ in self.line(td3[index]) })
+        XCTAssertEqual(primary.uncertainFields, [.name])
+        XCTAssertEqual(sharpened.uncertainFields, [.name])
+        XCTAssertEqual(primary.result.lines[0], misread, "within its own views the primary reading keeps `F`")
+        let shown = try XCTUnwrap(LineReader.combine([primary, sharpened], parser: judge.corrector.parser))
+        XCTAssertEqual(shown.result.lines, td3)
+        XCTAssertEqual(shown.uncertainFields, [.name])
+        // with the sharpened reading's views split too, no character has a majority
+        let split = try XCTUnwrap(
+            judge.judge([line(td3[0], candidates: [5: [("F", 60)]]), line(td3[1])]) { index, attempt in
+                self.line(index == 1 ? td3[1] : attempt == 0 ? misread : td3[0])
+            })
+        XCTAssertEqual(try XCTUnwrap(LineReader.combine([primary, split], parser: judge.corrector.parser)).result.lines[0], misread)
     }
 
     func testAFillerInsideTheNumberIsNoNumber() throws {

@@ -34,6 +34,28 @@ final class CorrectorTests: XCTestCase {
         XCTAssertEqual(c.result.lines, td3)
     }
 
+    func testOptionalDataOnlyTheCompositeCoversTakesAChangeTheOCROffered() throws {
+        // a French residence permit specimen (TD1): the optional data of line 1 has no
+        // digit of its own, only the composite's; `0` read `C`, with `0` among the OCR's
+        // alternatives there
+        let truth = ["IRFRAK682T8YLO0<1105040043<<<<", "7906123F1401073SEN<<<<<<<<<<<6", "MARTIN<<CHRISTELLE<HELENE<LAUR"]
+        var misread = truth.map(Array.init)
+        misread[0][18] = "C"
+        let read = misread.map { String($0) }
+        func alternatives(_ offered: [Character]) -> [[[Character]]] {
+            var out = read.map { Array(repeating: [Character](), count: $0.count) }
+            out[0][18] = offered
+            return out
+        }
+        let corrected = try XCTUnwrap(corrector.correct(lines: read, alternatives: alternatives(["0"])))
+        XCTAssertEqual(corrected.result.lines, truth)
+        XCTAssertEqual(corrected.changes.map { "\($0.line):\($0.column)" }, ["1:19"])
+        // text without the OCR's alternatives: the composite alone chooses no change
+        XCTAssertNil(corrector.correct(lines: read))
+        // `0` and `U` weigh the same (0 and 30): the composite cannot tell them apart
+        XCTAssertNil(corrector.correct(lines: read, alternatives: alternatives(["0", "U"])))
+    }
+
     func testNeverMakesAWrongCheckDigitValid() {
         for column in [9, 19, 27, 42, 43] {
             for digit in "0123456789" where Array(td3[1])[column] != digit {
