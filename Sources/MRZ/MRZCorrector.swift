@@ -103,7 +103,9 @@ public struct MRZCorrector: Sendable {
         // must single it out as any digit does.  Text without the engine's alternatives
         // gets no such change: one digit over fifteen free characters and the confusion
         // table would pass a wrong change one time in ten.
-        let compositeOnly = alternatives == nil ? [] : layout.fields.filter { $0.checkDigit == nil && Self.isCoveredByCheck($0, layout: layout) && Self.freeData.contains($0.name) }
+        let compositeOnly =
+            alternatives == nil
+            ? [] : layout.fields.filter { $0.checkDigit == nil && Self.isCoveredByCheck($0, layout: layout) && Self.freeData.contains($0.name) }
         for field in compositeOnly {
             perField.append(
                 Self.readings(
