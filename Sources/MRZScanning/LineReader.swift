@@ -170,11 +170,11 @@ struct LineReader {
 
     /// `shown` with its uncertain free text (names, optional data: fields no check digit
     /// proves) put to what most views of it and of the `others` of its layout read,
-    /// character by character; the fields stay uncertain.  Each view's reading votes with every view
-    /// it read, so that a name one view misread in all its views and another read right
-    /// in all of its shows the majority of six, not the first view's (a real German
-    /// passport's `MUSTERMANN<<ERIKA` read with both `E` as `F` in the primary views, right in
-    /// the sharpened ones, both readings with two fields in doubt).
+    /// character by character; the fields stay uncertain.  Every view of every reading
+    /// votes, so that the majority of all six decides, not that of the first reading's
+    /// three (a real German passport's `MUSTERMANN<<ERIKA`, read with `F` for both `E` in
+    /// two of the primary reading's three views and right in all three sharpened ones;
+    /// both readings leave two fields in doubt).
     static func votedAcrossViews(_ shown: MRZReading, others: [MRZReading], parser: MRZParser) -> MRZReading {
         let lineCount = shown.result.lines.count
         let layout = others.filter { $0.result.format == shown.result.format && $0.linesAsRead.count == lineCount }
