@@ -180,10 +180,7 @@ struct LineReader {
         let layout = others.filter { $0.result.format == shown.result.format && $0.linesAsRead.count == lineCount }
         guard !layout.isEmpty, shown.linesAsRead.count == lineCount else { return shown }
         var votes: [(line: Int, range: Range<Int>, text: [Character])] = []
-        for field in shown.result.format.fieldPositions
-        where shown.uncertainFields.contains(field.name) && !ReadingJudge.tableCheckedFields.contains(field.name)
-            && (!field.provenByCheckDigit || ReadingJudge.nameFieldNames.contains(field.name))
-        {
+        for field in shown.result.format.fieldPositions where shown.uncertainFields.contains(field.name) && ReadingJudge.isFreeText(field) {
             // the shown line (with the first view's own votes) in place of its first reading
             let texts = [shown.result.lines[field.line]] + shown.linesAsRead[field.line].dropFirst() + layout.flatMap(\.linesAsRead[field.line])
             if let voted = ReadingJudge.vote(texts, in: field.range) { votes.append((field.line, field.range, voted)) }

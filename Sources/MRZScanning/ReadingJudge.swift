@@ -52,11 +52,7 @@ struct ReadingJudge {
         var votes: [(line: Int, range: Range<Int>, text: [Character])] = []
         var linesAsRead = result.lines.map { [$0] }
         for index in lines.indices {
-            // names are free text even where a composite digit covers them (the French
-            // identity card's): one digit over thirty letters is a weak proof
-            let free = fields.filter {
-                $0.line == index && (!$0.provenByCheckDigit || Self.nameFieldNames.contains($0.name)) && !Self.tableCheckedFields.contains($0.name)
-            }
+            let free = fields.filter { $0.line == index && Self.isFreeText($0) }
             let mixed = fields.filter { $0.line == index && $0.provenByCheckDigit && $0.characters == .alphanumeric }
             let coded = fields.filter { $0.line == index && !$0.provenByCheckDigit && Self.tableCheckedFields.contains($0.name) }
             guard !free.isEmpty || !mixed.isEmpty else { continue }
@@ -75,8 +71,13 @@ struct ReadingJudge {
                 views[attempt] = line
                 return line
             }
-            // this line's texts as the views read them, the first reading's first
-            func textsAsRead() -> [String] { [result.lines[index]] + (0..<Self.confirmingViews).compactMap { readView($0)?.text } }
+            // this line's texts as the views read so far read them, the first reading's first
+            func textsReadSoFar() -> [String] { [result.lines[index]] + (0..<Self.confirmingViews).compactMap { read[$0] ?? nil }.map(\.text) }
+            // … and as every view reads them
+            func textsAsRead() -> [String] {
+                (0..<Self.confirmingViews).forEach { _ = readView($0) }
+                return textsReadSoFar()
+            }
             let text = result.lines[index]
             // a glyph dropped and another added further on keeps the length and shifts the
             // characters between: OCR-B is set at one pitch, so each character must stand
@@ -170,7 +171,7 @@ struct ReadingJudge {
                 doubtful += Self.doubtfulCharacters(field, first: lines[index], as: text, second: confirming, changed: changed)
                 doubtful += Self.doubtfulCheckDigit(of: field, in: result.format, first: lines[index], as: text, second: confirming)
             }
-            linesAsRead[index] += (0..<Self.confirmingViews).compactMap { read[$0] ?? nil }.map(\.text)
+            linesAsRead[index] = textsReadSoFar()
             // digits-only fields (dates) with a digit of their own: a date and its digit
             // misread together can pass (`1912135` read `1512133`, with `9` at 85 and `5` at
             // 79 behind them), so their other readings are tried too
@@ -570,6 +571,14 @@ struct ReadingJudge {
     }
 
     static let nameFieldNames: Set<MRZFieldName> = [.name, .surname, .givenNames]
+
+    /// Whether `field` is free text another view must confirm: no check digit proves it,
+    /// or it is a name (free text even where a composite digit covers it, as on the French
+    /// identity card: one digit over thirty letters is a weak proof); codes checked
+    /// against their tables are not.
+    static func isFreeText(_ field: MRZFieldPosition) -> Bool {
+        (!field.provenByCheckDigit || nameFieldNames.contains(field.name)) && !tableCheckedFields.contains(field.name)
+    }
     static let codeFields: Set<MRZFieldName> = [.issuingCountry, .nationality]
     /// Unproven fields whose values come from a short list (checked against it, not re-read).
     static let tableCheckedFields: Set<MRZFieldName> = codeFields.union([.documentCode, .sex])
