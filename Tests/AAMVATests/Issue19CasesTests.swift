@@ -8,33 +8,7 @@ import XCTest
 /// §2) with one deviation real cards show, and the fields the standard gives for it.
 /// Checked with the corpus comparator, so the keys are those of ../shared/corpus/README.md.
 final class Issue19CasesTests: XCTestCase {
-    struct Case {
-        let name: String
-        let payload: String
-        let expected: [String: Any]
-        var elements: [String: String] = [:]
-    }
-
-    func check(_ cases: [Case], file: StaticString = #filePath, line: UInt = #line) throws {
-        var failures: [String] = []
-        for c in cases {
-            let r = try AAMVAParser().parse(c.payload)
-            failures += CorpusTests.mismatches(r, name: c.name, expected: c.expected, elements: c.elements).failures
-            failures += Self.controlCharacters(in: r).map { "\(c.name): control character in \($0)" }
-        }
-        XCTAssertEqual(failures, [], file: file, line: line)
-    }
-
-    /// The elements and string fields of `r` that hold a C0 control character or DEL.
-    static func controlCharacters(in r: AAMVAResult) -> [String] {
-        func bad(_ s: String) -> Bool { s.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
-        var found = r.elements.filter { bad($0.value) }.map { "element \($0.id)" }
-        for child in Mirror(reflecting: r.fields).children {
-            // an optional String field casts to String when it holds a value
-            if let s = child.value as? String, bad(s) { found.append("field \(child.label ?? "?")") }
-        }
-        return found
-    }
+    typealias Case = CorpusCase
 
     /// D-20 eye and hair codes are three letters; some states print two-letter forms.
     func testTwoLetterColourSpellingsMapToD20Codes() throws {

@@ -103,7 +103,7 @@ final class PropertyTests: XCTestCase {
             // every third payload also cut short, as a NUL-padded buffer leaves it
             if i % 3 == 0, damaged.count > 60 { damaged = Array(damaged.prefix(60 + i % 120)) + [0, 0, 0, 0] }
             guard let r = try? AAMVAParser().parse(damaged) else { continue }
-            let found = Issue19CasesTests.controlCharacters(in: r)
+            let found = controlCharacters(in: r)
             if !found.isEmpty { failures.append("\(i): \(found)") }
         }
         XCTAssertEqual(failures.prefix(5), [], "\(failures.count) payloads")
