@@ -37,7 +37,10 @@ public struct AAMVAGenerator: Sendable {
         }
         let yearFirst = quirk(.yearFirstDates)
         let isID = version >= 2 && rng.next() % 4 == 0
-        let first = pick(Self.firstNames), middle = rng.next() % 3 == 0 ? nil : pick(Self.firstNames)
+        let first = pick(Self.firstNames)
+        // as the WY card: a middle name is its initial, printed after the first name in DAC
+        let middleName = rng.next() % 3 == 0 ? nil : pick(Self.firstNames)
+        let middle = quirk(.middleInitialInFirstName) ? middleName.map { String($0.prefix(1)) } : middleName
         let last = pick(Self.lastNames)
         let suffix: String? = rng.next() % 6 == 0 ? pick(["JR", "SR", "III"]) : nil
         let birth = date(1930...2008), issue = date(2010...2024), expiry = date(2025...2034)
@@ -69,7 +72,14 @@ public struct AAMVAGenerator: Sendable {
             add("DCT", [first, middle].compactMap { $0 }.joined(separator: " "))
             add("DCU", suffix ?? "")
         default:
-            add("DCS", last); add("DDE", "N"); add("DAC", first); add("DDF", "N"); add("DAD", middle ?? "NONE"); add("DDG", "N")
+            add("DCS", last); add("DDE", "N")
+            if quirk(.middleInitialInFirstName), let middle {
+                // DAD printed empty, not left out: it is mandatory, and a generated card is valid
+                add("DAC", first + " " + middle); add("DDF", "N"); add("DAD", "")
+            } else {
+                add("DAC", first); add("DDF", "N"); add("DAD", middle ?? "NONE")
+            }
+            add("DDG", "N")
             if let suffix { add("DCU", suffix) }
         }
         if version == 1 {

@@ -172,9 +172,19 @@ enum ValueDecoding {
         return CardQuirks.colourCodes(element)[v] ?? v
     }
 
+    /// `FIRST I` as the first name and the one-letter initial after its last space, or `nil`
+    /// when the last word is longer than a letter ("MARY ANN").
+    static func splitMiddleInitial(_ given: String) -> (first: String, initial: String)? {
+        guard let space = given.lastIndex(of: " ") else { return nil }
+        let first = trim(String(given[..<space])), initial = String(given[given.index(after: space)...])
+        guard !first.isEmpty, initial.count == 1, initial.first?.isLetter == true else { return nil }
+        return (first, initial)
+    }
+
     /// Names by version (§3): v1 `DAA` (comma: LAST,FIRST,MIDDLE,SUFFIX; CO and TN
     /// (`CardQuirks`, `.givenNamesFirstInDAA`): FIRST,MIDDLE,LAST;
-    /// spaces only: FIRST MIDDLE LAST), v2/v3 `DCS` + `DCT`, v4+ `DCS`/`DAC`/`DAD`.
+    /// spaces only: FIRST MIDDLE LAST), v2/v3 `DCS` + `DCT`, v4+ `DCS`/`DAC`/`DAD` (WY:
+    /// `.middleInitialInFirstName`, `DAC` "FIRST I" without `DAD`).
     static func names(
         _ value: (String) -> String?, version: Int, jurisdiction: String?, country: String
     )
@@ -189,8 +199,15 @@ enum ValueDecoding {
         if let last = clean(value("DCS")) {
             if let first = clean(value("DAC")) {
                 // DAC is the first name, whole ("MARY ANN"), with or without DAD; only
-                // v2/v3 DCT holds first and middle names together
-                return (first, clean(value("DAD")), last, suffix)
+                // v2/v3 DCT holds first and middle names together, and the cards of
+                // `.middleInitialInFirstName` a middle initial
+                if let middle = clean(value("DAD")) { return (first, middle, last, suffix) }
+                if CardQuirks.applies(.middleInitialInFirstName, jurisdiction: jurisdiction, country: country, version: version),
+                    let split = splitMiddleInitial(first)
+                {
+                    return (split.first, split.initial, last, suffix)
+                }
+                return (first, nil, last, suffix)
             }
             if let given = clean(value("DCT")) {
                 let parts = given.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)

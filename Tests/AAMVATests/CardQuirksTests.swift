@@ -19,6 +19,9 @@ final class CardQuirksTests: XCTestCase {
         XCTAssertTrue(CardQuirks.applies(.givenNamesFirstInDAA, jurisdiction: "TN", country: "USA", version: 1))
         XCTAssertFalse(CardQuirks.applies(.givenNamesFirstInDAA, jurisdiction: "TN", country: "USA", version: 2))
         XCTAssertFalse(CardQuirks.applies(.givenNamesFirstInDAA, jurisdiction: nil, country: "USA", version: 1), "no issuer, no issuer's quirk")
+        XCTAssertTrue(CardQuirks.applies(.middleInitialInFirstName, jurisdiction: "WY", country: "USA", version: 4))
+        XCTAssertFalse(CardQuirks.applies(.middleInitialInFirstName, jurisdiction: "WY", country: "USA", version: 3), "no DAC before v4")
+        XCTAssertFalse(CardQuirks.applies(.middleInitialInFirstName, jurisdiction: "NY", country: "USA", version: 4))
         XCTAssertEqual(CardQuirks.colourCodes(.eyes)["BN"], "BRO")
         XCTAssertEqual(CardQuirks.colourCodes(.hair)["BL"], "BLN")
         XCTAssertNil(CardQuirks.colourCodes(.eyes)["BL"], "eye BL stays as printed")
@@ -43,6 +46,45 @@ final class CardQuirksTests: XCTestCase {
         XCTAssertEqual(nc.fields.hairColor, "BLN")
     }
 
+    /// A Wyoming v4 card writes the first name and the middle initial in `DAC` and no `DAD`
+    /// (c0shea/IdParser, FirstNameParser: "Jurisdictions like Wyoming put the middle initial
+    /// in the first name field").  Personal data made up.
+    static func wyomingCard(dac: String, dad: String? = nil) -> [UInt8] {
+        var elements: [(String, String)] = [
+            ("DCA", "C"), ("DCB", "NONE"), ("DCD", "NONE"), ("DBA", "20300219"), ("DCS", "SAMPLE"), ("DAC", dac),
+        ]
+        if let dad { elements.append(("DAD", dad)) }
+        elements += [
+            ("DBD", "20220219"), ("DBB", "19800219"), ("DBC", "1"), ("DAY", "BRO"), ("DAU", "070 in"), ("DAG", "1 SAMPLE ST"),
+            ("DAI", "CHEYENNE"), ("DAJ", "WY"), ("DAK", "820010000  "), ("DAQ", "000000-001"), ("DCF", "SAMPLE0001"), ("DCG", "USA"),
+            ("DDE", "N"), ("DDF", "N"), ("DDG", "N"),
+        ]
+        return AAMVABuilder(
+            version: 4, iin: "636060", subfiles: [AAMVASubfile(type: "DL", elements: elements.map { AAMVAElement(id: $0.0, value: $0.1) })]
+        ).build()
+    }
+
+    func testWyomingMiddleInitialInFirstName() throws {
+        try check([
+            CorpusCase(
+                name: "wy_v4_dac_first_name_and_middle_initial_no_dad", bytes: Self.wyomingCard(dac: "MOTORIST E"),
+                expected: [
+                    "aamva_version": 4, "jurisdiction": "WY", "first_name": "MOTORIST", "middle_name": "E", "last_name": "SAMPLE",
+                    "dob": "1980-02-19", "expiry_date": "2030-02-19", "document_number": "000000-001", "street": "1 SAMPLE ST",
+                    "city": "CHEYENNE", "postal_code": "82001",
+                ],
+                elements: ["DAC": "MOTORIST E"]),
+            // a second word longer than one letter is part of the first name (as MARY ANN)
+            CorpusCase(
+                name: "wy_v4_dac_two_word_first_name", bytes: Self.wyomingCard(dac: "MARY ANN"),
+                expected: ["first_name": "MARY ANN", "middle_name": NSNull()]),
+            // with a middle name in DAD, DAC is the first name whole
+            CorpusCase(
+                name: "wy_v4_dac_with_dad", bytes: Self.wyomingCard(dac: "MOTORIST E", dad: "LEE"),
+                expected: ["first_name": "MOTORIST E", "middle_name": "LEE"]),
+        ])
+    }
+
     func testTheGeneratorPrintsEachRowAndTheParserUndoesIt() throws {
         var generator = AAMVAGenerator(seed: 9)
         var seen = Set<String>()
@@ -62,9 +104,10 @@ final class CardQuirksTests: XCTestCase {
                 seen.insert("given names first")
             }
             if text.contains("DAL") { seen.insert("residence address") }
+            if let middle = g.expected.middleName, elements["DAC"] == (g.expected.firstName ?? "") + " " + middle { seen.insert("middle initial in DAC") }
             if let eye = elements["DAY"], eye != g.expected.eyeColor { seen.insert("eye spelling") }
             if let hair = elements["DAZ"], hair != g.expected.hairColor { seen.insert("hair spelling") }
         }
-        XCTAssertEqual(seen, ["year-first US v4+", "given names first", "residence address", "eye spelling", "hair spelling"])
+        XCTAssertEqual(seen, ["year-first US v4+", "given names first", "residence address", "middle initial in DAC", "eye spelling", "hair spelling"])
     }
 }
