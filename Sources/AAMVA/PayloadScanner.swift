@@ -90,6 +90,15 @@ struct PayloadScanner {
         return nil
     }
 
+    /// Whether a subfile designator starts at `i`: a subfile type (`DL`, `ID`, `EN`, `Z?`)
+    /// and a four-digit offset (AAMVA CDS header, STANDARD_NOTES §2).
+    func designatorStarts(at i: Int) -> Bool {
+        guard i + 6 <= bytes.count, Self.isUpper(bytes[i]) else { return false }
+        let type = text(i..<i + 2)
+        guard type == "DL" || type == "ID" || type == "EN" || type.hasPrefix("Z") else { return false }
+        return number(i + 2, 4) != nil
+    }
+
     private func readHeader(fileTypeAt: Int, fileType: String, iinAt: Int, version: Int) -> HeaderScan {
         // Compliance indicator and separators: expected at fileTypeAt - 4 ... - 1.
         var origin = fileTypeAt
@@ -105,7 +114,9 @@ struct PayloadScanner {
             cursor += 2
         }
         var entries = number(cursor, 2)
-        cursor += 2
+        // A designator where the count should be: the count was lost, not the designator
+        // (NC v1 `AAMVA36004001DL0028…`, STANDARD_NOTES §7.5)
+        if entries != nil || !designatorStarts(at: cursor) { cursor += 2 }
         var designators: [SubfileDesignator] = []
         // A directory entry is two letters and eight characters; read as many as declared,
         // or, when the count is unreadable, as many as look like entries.
