@@ -95,6 +95,9 @@ public struct AAMVAGenerator: Sendable {
             // as the NC card: the mailing elements printed empty
             add("DAG", ""); add("DAI", ""); add("DAJ", ""); add("DAK", "")
             add("DAL", street); add("DAN", city); add("DAO", state); add("DAP", postalRaw)
+        } else if quirk(.streetInResidenceElement) {
+            // as the Oregon card: DAG printed empty, the street in DAL
+            add("DAG", ""); add("DAL", street); add("DAI", city); add("DAJ", state); add("DAK", postalRaw)
         } else {
             add("DAG", street); add("DAI", city); add("DAJ", state); add("DAK", postalRaw)
         }

@@ -136,6 +136,25 @@ public struct AAMVAParser: Sendable {
         return bad
     }
 
+    /// Street, street 2, city, state and postal code: the mailing elements `DAG`–`DAK`, or
+    /// where `CardQuirks` says the card prints them, the residence elements `DAL`–`DAP`.
+    static func address(_ lookup: Lookup, jurisdiction: String?, country: String, version: Int) -> [String?] {
+        func quirk(_ behaviour: CardQuirk.Behaviour) -> Bool {
+            CardQuirks.applies(behaviour, jurisdiction: jurisdiction, country: country, version: version)
+        }
+        let mailing = [lookup["DAG"], lookup["DAH"], lookup["DAI"], lookup["DAJ"], lookup["DAK"]].map(ValueDecoding.nonEmpty)
+        let residence = [lookup["DAL"], lookup["DAM"], lookup["DAN"], lookup["DAO"], lookup["DAP"]].map(ValueDecoding.nonEmpty)
+        // the mailing address left empty, the whole address in the residence elements: take
+        // one group whole, so that no address mixes the two
+        let mailingEmpty = mailing[0] == nil && mailing[1] == nil && mailing[2] == nil && mailing[4] == nil
+        if quirk(.addressInResidenceElements), mailingEmpty, residence.contains(where: { $0 != nil }) { return residence }
+        // only the street in the residence elements: the one address is split over the two
+        if quirk(.streetInResidenceElement), mailing[0] == nil, mailing[1] == nil, residence[0] != nil {
+            return [residence[0], residence[1]] + mailing[2...]
+        }
+        return mailing
+    }
+
     static func decode(_ lookup: Lookup, header: AAMVAHeader, subfiles: [AAMVASubfile]) -> AAMVAFields {
         let jurisdiction = IINRegistry.jurisdiction(iin: header.iin)?.code
         let yearFirst = yearFirst(header: header, lookup: lookup)
@@ -153,16 +172,8 @@ public struct AAMVAParser: Sendable {
         let kilos =
             ValueDecoding.nonEmpty(lookup["DAX"]).flatMap { Int($0) }.flatMap { (1...700).contains($0) ? $0 : nil }
             ?? pounds.map { Int((Double($0) * 0.45359237).rounded()) }
-        // cards may leave the mailing address (DAG–DAK) empty and print it in the residence
-        // elements (DAL–DAP; `CardQuirks`): take one group whole, so that no address mixes the two.
-        let residenceQuirk = CardQuirks.applies(
-            .addressInResidenceElements, jurisdiction: Self.jurisdiction(header: header, lookup: lookup), country: country,
-            version: header.version)
-        let mailing = [lookup["DAG"], lookup["DAH"], lookup["DAI"], lookup["DAJ"], lookup["DAK"]].map(ValueDecoding.nonEmpty)
-        let residence = [lookup["DAL"], lookup["DAM"], lookup["DAN"], lookup["DAO"], lookup["DAP"]].map(ValueDecoding.nonEmpty)
-        let mailingEmpty = mailing[0] == nil && mailing[1] == nil && mailing[2] == nil && mailing[4] == nil
-        let address = residenceQuirk && mailingEmpty && residence.contains { $0 != nil } ? residence : mailing
-        let state = address[3] ?? mailing[3]
+        let address = Self.address(lookup, jurisdiction: Self.jurisdiction(header: header, lookup: lookup), country: country, version: header.version)
+        let state = address[3] ?? ValueDecoding.nonEmpty(lookup["DAJ"])
         let postalRaw = address[4]
         return AAMVAFields(
             documentType: documentType,

@@ -37,6 +37,10 @@ public struct CardQuirk: Sendable {
         /// The mailing address elements `DAG`–`DAK` left empty and the address printed in
         /// the residence elements `DAL`–`DAP` (DL-only elements of v1).
         case addressInResidenceElements
+        /// The mailing street `DAG` left empty and the street printed in the residence
+        /// element `DAL` (v1, DL only), the rest of the address in the mailing elements
+        /// `DAI`–`DAK`.
+        case streetInResidenceElement
         /// The middle initial written after the first name in `DAC` ("MOTORIST E"), `DAD`
         /// absent or empty.  Only a last word of one letter is an initial: "MARY ANN" is a
         /// first name of two words on every card.
@@ -60,6 +64,9 @@ public enum CardQuirks {
             behaviour: .yearFirstDates, scope: .init(jurisdictions: ["WV", "WY"], versions: 4...99), evidence: "US v4 cards of WV and WY; STANDARD_NOTES §7.10"),
         CardQuirk(behaviour: .givenNamesFirstInDAA, scope: .init(jurisdictions: ["CO", "TN"], versions: 1...1), evidence: "STANDARD_NOTES §7.11"),
         CardQuirk(behaviour: .addressInResidenceElements, scope: .init(versions: 1...1), evidence: "NC v1; STANDARD_NOTES §7.14"),
+        CardQuirk(
+            behaviour: .streetInResidenceElement, scope: .init(jurisdictions: ["OR"], versions: 1...1),
+            evidence: "OR v1 sample scan (DAG empty, DAL street, DAI/DAJ/DAK city, state, ZIP); STANDARD_NOTES §3, §7.14"),
         // DAC exists from v4 (AAMVA CDS 2009) on; seen on a WY v4 card
         CardQuirk(
             behaviour: .middleInitialInFirstName, scope: .init(jurisdictions: ["WY"], versions: 4...99),

@@ -130,6 +130,9 @@ public enum ElementCatalogue {
     /// The definition of an element ID, or `nil` for an ID outside the catalogue.
     public static func definition(_ id: String) -> ElementDefinition? { byID[id] }
 
+    /// The widths of the fixed-length (`F`) elements, each once.
+    static let fixedLengths: [Int] = Array(Set(all.compactMap(\.fixedLength))).sorted()
+
     /// Element IDs that a version requires in a subfile of `subfile` type (`DL` or `ID`).
     public static func mandatory(version: Int, subfile: String) -> [String] {
         let v = min(max(version, 1), 11)

@@ -293,12 +293,26 @@ enum ElementScan {
         return subfiles
     }
 
+    /// Whether the bytes before `i` end a whole fixed-length element (its ID, then exactly its
+    /// width of value): a space before `i` is then that value's padding ("DAK97201      DAR",
+    /// F11AN; STANDARD_NOTES §2), not a space that replaced a separator.
+    static func followsFixedLengthElement(_ b: [UInt8], _ i: Int, from start: Int, version: Int) -> Bool {
+        ElementCatalogue.fixedLengths.contains { width in
+            let idAt = i - 3 - width
+            guard idAt >= start, let id = elementIDAt(b, idAt, subfileType: "DL", version: version) else { return false }
+            return ElementCatalogue.definition(id)?.fixedLength == width
+        }
+    }
+
     /// For payloads without separators: walk from ID to ID.  A value ends where the next
     /// not-yet-seen element ID begins (right after the fixed length, for fixed-length
     /// elements); when spaces replaced the separators, only IDs after a space count.
     static func splitOnIDs(_ b: [UInt8], from start: Int, types: [String], first: String, version: Int) -> [AAMVASubfile] {
         var spaceBeforeIDs = 0
-        for i in max(start, 1)..<max(start, b.count - 3) where b[i - 1] == 0x20 && elementIDAt(b, i, subfileType: "DL", version: version) != nil {
+        for i in max(start, 1)..<max(start, b.count - 3)
+        where b[i - 1] == 0x20 && elementIDAt(b, i, subfileType: "DL", version: version) != nil
+            && !followsFixedLengthElement(b, i, from: start, version: version)
+        {
             spaceBeforeIDs += 1
         }
         let spaceMode = spaceBeforeIDs >= 3

@@ -19,6 +19,9 @@ final class CardQuirksTests: XCTestCase {
         XCTAssertTrue(CardQuirks.applies(.givenNamesFirstInDAA, jurisdiction: "TN", country: "USA", version: 1))
         XCTAssertFalse(CardQuirks.applies(.givenNamesFirstInDAA, jurisdiction: "TN", country: "USA", version: 2))
         XCTAssertFalse(CardQuirks.applies(.givenNamesFirstInDAA, jurisdiction: nil, country: "USA", version: 1), "no issuer, no issuer's quirk")
+        XCTAssertTrue(CardQuirks.applies(.streetInResidenceElement, jurisdiction: "OR", country: "USA", version: 1))
+        XCTAssertFalse(CardQuirks.applies(.streetInResidenceElement, jurisdiction: "OR", country: "USA", version: 2), "DAL is a v1 element")
+        XCTAssertFalse(CardQuirks.applies(.streetInResidenceElement, jurisdiction: "NC", country: "USA", version: 1))
         XCTAssertTrue(CardQuirks.applies(.middleInitialInFirstName, jurisdiction: "WY", country: "USA", version: 4))
         XCTAssertFalse(CardQuirks.applies(.middleInitialInFirstName, jurisdiction: "WY", country: "USA", version: 3), "no DAC before v4")
         XCTAssertFalse(CardQuirks.applies(.middleInitialInFirstName, jurisdiction: "NY", country: "USA", version: 4))
@@ -103,11 +106,16 @@ final class CardQuirksTests: XCTestCase {
             {
                 seen.insert("given names first")
             }
-            if text.contains("DAL") { seen.insert("residence address") }
+            if text.contains("DAL") { seen.insert(elements["DAI"]?.isEmpty == false ? "street in residence element" : "residence address") }
             if let middle = g.expected.middleName, elements["DAC"] == (g.expected.firstName ?? "") + " " + middle { seen.insert("middle initial in DAC") }
             if let eye = elements["DAY"], eye != g.expected.eyeColor { seen.insert("eye spelling") }
             if let hair = elements["DAZ"], hair != g.expected.hairColor { seen.insert("hair spelling") }
         }
-        XCTAssertEqual(seen, ["year-first US v4+", "given names first", "residence address", "middle initial in DAC", "eye spelling", "hair spelling"])
+        XCTAssertEqual(
+            seen,
+            [
+                "year-first US v4+", "given names first", "residence address", "street in residence element", "middle initial in DAC", "eye spelling",
+                "hair spelling",
+            ])
     }
 }
