@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-aamva bench-pdf417 train-ocrb
+.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-aamva bench-pdf417 train-ocrb
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -48,3 +48,8 @@ bench-mrz-images:   ## MRZ from images vs PassportEye
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench
 	python3 bench/mrz_read.py
+
+bench-mrz-profile:  ## where an MRZ read's CPU time goes, step by step (corpus, idphoto-gen hard, 12 MP), and one CLI call per picture
+	scripts/setup.sh --bench
+	swift build -c release --product idreader-bench && swift build -c release --product idreader
+	python3 bench/mrz_profile.py corpus idphoto-hard scale-12MP --cli

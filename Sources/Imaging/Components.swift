@@ -17,21 +17,29 @@ extension GrayImage {
     /// `binarisation`.  Components smaller than `minimumSize` on both sides are specks
     /// and are left out.
     public func darkComponents(_ binarisation: Binarisation, minimumSize: Int = 3) -> [PixelBox] {
-        guard width > 24, height > 24, let pix = Pix(gray: self) else { return [] }
+        guard width > 24, height > 24, let pix = Pix(gray: self),
+            let binary = StepProfile.measure(.binarise, { Self.binarised(pix, binarisation) })
+        else { return [] }
+        return StepProfile.measure(.components) { binary.componentBoxes().filter { max($0.width, $0.height) >= minimumSize } }
+    }
+
+    /// `pix` (this image) binarised by `binarisation`; `nil` when Leptonica fails or the
+    /// image is smaller than Sauvola's window.
+    private static func binarised(_ pix: Pix, _ binarisation: Binarisation) -> Pix? {
+        let width = pix.width, height = pix.height
         var thresholded: UnsafeMutablePointer<PIX>? = nil
         switch binarisation {
         case .sauvola(let window, let k):
             guard width > 2 * window + 2, height > 2 * window + 2,
                 pixSauvolaBinarizeTiled(pix.pointer, Int32(window), Float(k), 1, 1, nil, &thresholded) == 0
-            else { return [] }
+            else { return nil }
         case .normalisedOtsu:
             let tile = Int32(max(16, min(width, height) / 4))
             guard let normalised = Pix(pixBackgroundNormSimple(pix.pointer, nil, nil)),
                 pixOtsuAdaptiveThreshold(normalised.pointer, tile, tile, 0, 0, 0.1, nil, &thresholded) == 0
-            else { return [] }
+            else { return nil }
         }
-        guard let binary = Pix(thresholded) else { return [] }
-        return binary.componentBoxes().filter { max($0.width, $0.height) >= minimumSize }
+        return Pix(thresholded)
     }
 
     /// The quadrilateral `corners` (top-left, top-right, bottom-right, bottom-left) drawn

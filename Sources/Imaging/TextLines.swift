@@ -1,7 +1,7 @@
 import CLeptonica
 
 /// A rectangle in image pixels.
-public struct PixelBox: Sendable, Equatable {
+public struct PixelBox: Sendable, Hashable {
     public var x: Int, y: Int, width: Int, height: Int
     public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
 }

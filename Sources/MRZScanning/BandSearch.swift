@@ -38,8 +38,8 @@ final class BandSearch {
     func run(_ stage: MRZSearchStage) -> (reading: MRZReading, glyphHeight: Int)? {
         switch stage {
         case .glyphChains: return glyphChains()
-        case .morphology: return morphology().map { ($0.0, Self.medianHeight($0.1)) }
-        case .layoutAnalysis: return layoutAnalysis().map { ($0.0, Self.medianHeight($0.1)) }
+        case .morphology: return StepProfile.measure(.morphology) { morphology() }.map { ($0.0, Self.medianHeight($0.1)) }
+        case .layoutAnalysis: return StepProfile.measure(.layoutAnalysis) { layoutAnalysis() }.map { ($0.0, Self.medianHeight($0.1)) }
         }
     }
 

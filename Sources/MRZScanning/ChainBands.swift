@@ -57,6 +57,10 @@ struct ChainBandFinder {
 
     /// The input reduced (or, when small, enlarged up to 2×) to `workingSize`, and the scale.
     static func workingCopy(of input: GrayImage) -> (image: GrayImage, scale: Double) {
+        StepProfile.measure(.workingCopy) { uncountedWorkingCopy(of: input) }
+    }
+
+    private static func uncountedWorkingCopy(of input: GrayImage) -> (image: GrayImage, scale: Double) {
         let longest = Double(max(input.width, input.height))
         let scale = min(2, workingSize / max(longest, 1))
         return (abs(scale - 1) < 0.05 ? input : input.scaledPlain(by: scale), abs(scale - 1) < 0.05 ? 1 : scale)
@@ -90,13 +94,15 @@ struct ChainBandFinder {
         let maximumSize = Double(max(image.width, image.height)) / 24
         blobs = image.darkComponents(pass.binarisation, minimumSize: 5).map(GlyphBlob.init).filter { $0.size <= maximumSize }
         let range = BandFinder.glyphsPerLine
-        chains = GlyphChains(blobs: blobs).lines(minimumGlyphs: range.lowerBound).filter { $0.glyphCount <= range.upperBound }
+        chains = StepProfile.measure(.chains) { [blobs] in
+            GlyphChains(blobs: blobs).lines(minimumGlyphs: range.lowerBound).filter { $0.glyphCount <= range.upperBound }
+        }
     }
 
     /// Candidate bands, most MRZ-like first, each rectified with the text's likely reading
     /// direction (the document's other print is above its MRZ).
     func bands() -> [RectifiedBand] {
-        groups().compactMap(rectify)
+        StepProfile.measure(.bands) { groups().compactMap(rectify) }
     }
 
     /// Chains that stack like MRZ lines: parallel, of one height and pitch, equally long,

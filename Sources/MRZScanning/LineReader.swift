@@ -1,3 +1,4 @@
+import IDCommon
 import Imaging
 import MRZ
 
@@ -9,12 +10,18 @@ struct LineReader {
     /// The oriented, deskewed image the band's boxes refer to.
     let image: GrayImage
 
+    init(corrector: MRZCorrector, engine: OCREngine, image: GrayImage) {
+        self.corrector = corrector
+        self.engine = engine
+        self.image = image
+    }
+
     /// How a line is shown to Tesseract: the crop's margin above and below the text, as a
     /// fraction of the text height.  The crop is scaled to the network's input height
     /// (`OCREngine.inputHeight`) and read as one raw line (no layout analysis), so the
     /// margin decides how large the text is in the network's input and how many columns it
     /// runs over (the cost).  Two views with different margins are independent readings.
-    struct View: Equatable {
+    struct View: Hashable {
         let margin: Double
         /// The crop's room at each end of the line, in text heights.
         var side = 1.0
@@ -47,15 +54,44 @@ struct LineReader {
 
     /// The band's other lines, painted out of a line's crop where they reach into its
     /// margins (lines 1.4 glyph heights apart put the next line's tops in the crop).
-    var otherLines: [PixelBox] = []
+    var otherLines: [PixelBox] = [] { didSet { seen = Seen() } }
+
+    /// The crops made and the lines read so far, by box and view.  A band's readings ask
+    /// for the same crop more than once (a line's other view when its length did not fit
+    /// is also the judge's second try, and the sharpened reading of a sharp band is the
+    /// retry view), and Tesseract reads the same image the same way: each is made once.
+    private var seen = Seen()
+
+    private final class Seen {
+        var crops: [Key: (image: GrayImage, box: ClosedRange<Double>, glyphHeight: Double)] = [:]
+        var lines: [Key: OCRLine?] = [:]
+    }
+
+    private struct Key: Hashable {
+        let box: PixelBox
+        let view: View
+    }
 
     /// OCR of one line box in `view`, without what the decoder read in the crop's room
-    /// beside the box (`insideBox`).
-    func ocrLine(_ box: PixelBox, view: View = .primary) -> OCRLine? {
-        let crop = Self.lineCrop(box, in: image, view: view, height: engine.inputHeight, others: otherLines.filter { $0 != box })
-        return engine.lines(in: crop.image, mode: OCREngine.rawLine, alternatives: true)
+    /// beside the box (`insideBox`); the recognition's time counts as `step` of a profile.
+    func ocrLine(_ box: PixelBox, view: View = .primary, as step: ProfiledStep = .ocrFirstView) -> OCRLine? {
+        let key = Key(box: box, view: view)
+        if let line = seen.lines[key] { return line }
+        let crop = lineCrop(box, view: view)
+        let line = StepProfile.measure(step) { engine.lines(in: crop.image, mode: OCREngine.rawLine, alternatives: true) }
             .max(by: { $0.glyphs.count < $1.glyphs.count })
             .map { Self.insideBox($0, box: crop.box, glyphHeight: crop.glyphHeight) }
+        seen.lines[key] = line
+        return line
+    }
+
+    /// `Self.lineCrop` of `box` in this reader's image, made once per box and view.
+    private func lineCrop(_ box: PixelBox, view: View) -> (image: GrayImage, box: ClosedRange<Double>, glyphHeight: Double) {
+        let key = Key(box: box, view: view)
+        if let crop = seen.crops[key] { return crop }
+        let crop = Self.lineCrop(box, in: image, view: view, height: engine.inputHeight, others: otherLines.filter { $0 != box })
+        seen.crops[key] = crop
+        return crop
     }
 
     /// `line` without the characters at its ends read more than 0.4 glyph heights outside
@@ -84,6 +120,12 @@ struct LineReader {
     /// `lineImage`, with where the box's ends and its glyph height fall in it.
     static func lineCrop(
         _ box: PixelBox, in image: GrayImage, view: View, height: Int, others: [PixelBox] = []
+    ) -> (image: GrayImage, box: ClosedRange<Double>, glyphHeight: Double) {
+        StepProfile.measure(.lineCrop) { uncountedLineCrop(box, in: image, view: view, height: height, others: others) }
+    }
+
+    private static func uncountedLineCrop(
+        _ box: PixelBox, in image: GrayImage, view: View, height: Int, others: [PixelBox]
     ) -> (image: GrayImage, box: ClosedRange<Double>, glyphHeight: Double) {
         let padY = Int(Double(box.height) * view.margin) + 2, padX = Int((Double(box.height) * view.side).rounded())
         let x0 = max(0, box.x - padX), y0 = max(0, box.y - padY)
@@ -212,8 +254,11 @@ struct LineReader {
         let judge = ReadingJudge(corrector: corrector)
         // the confirming view, then the other view; one the fillers cannot fit is still a
         // reading of the line, which the judge aligns with the first
-        return judge.judge(fitted) { index, attempt in
-            ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other).map { Self.fitLength($0, to: shape[index]) ?? $0 }
+        return StepProfile.measure(.judge) {
+            judge.judge(fitted) { index, attempt in
+                ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other, as: .ocrConfirmingView)
+                    .map { Self.fitLength($0, to: shape[index]) ?? $0 }
+            }
         }
     }
 
@@ -223,7 +268,7 @@ struct LineReader {
     /// clean page's edges rise over about a tenth, a hard page's over about a fifth (an
     /// eighth took a real passport photo that the retry reads from it).
     func isBlurred(_ box: PixelBox) -> Bool {
-        let crop = Self.lineCrop(box, in: image, view: .primary, height: engine.inputHeight, others: otherLines.filter { $0 != box })
+        let crop = lineCrop(box, view: .primary)
         return Self.edgeRise(crop.image).map { $0 > crop.glyphHeight / 6 } ?? false
     }
 
@@ -269,8 +314,8 @@ struct LineReader {
         {
             return fitted
         }
-        if let fitted = ocrLine(box, view: view.other).flatMap({ Self.fitLength($0, to: target) }) { return fitted }
-        return ocrLine(box, view: .wideSides).flatMap { Self.fitLength($0, to: target) }
+        if let fitted = ocrLine(box, view: view.other, as: .ocrRefitView).flatMap({ Self.fitLength($0, to: target) }) { return fitted }
+        return ocrLine(box, view: .wideSides, as: .ocrRefitView).flatMap { Self.fitLength($0, to: target) }
     }
 
     /// A line short by exactly the characters read beside its box gets them back.  Else

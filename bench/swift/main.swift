@@ -1,6 +1,7 @@
 import AAMVA
 @_spi(Evaluation) @_spi(Evaluation) import BarcodeScanning
 import Foundation
+import IDCommon
 import IDReader
 import Imaging
 import MRZ
@@ -228,8 +229,11 @@ case "ocr-lines":
     }
 case "mrz-stages":
     // FILE: one image path per line.  Per image: CPU ms of loading and of each MRZ search
-    // stage the read plan would run (the layout analysis only when nothing was read).
+    // stage the read plan would run (the layout analysis only when nothing was read), and
+    // the search's profile (`StepProfile`: CPU ms and count per step).  The OCR engine is
+    // made before the first image, so that no image pays for loading the model.
     let scanner = MRZScanner()
+    _ = scanner.search(GrayImage(width: 1, height: 1, pixels: [255]))
     for path in text.split(separator: "\n").map(String.init) {
         var t = cpuSeconds()
         func lap() -> Int {
@@ -239,12 +243,22 @@ case "mrz-stages":
         }
         guard let image = try? ImageLoader().load(path: path) else { continue }
         var parts = ["\"load\": \(lap())"]
-        let search = scanner.search(image)
-        for stage in MRZSearchStage.allCases where stage != .layoutAnalysis || !search.foundAny {
-            search.run(stage)
-            parts.append("\"\(stage.rawValue)\": \(lap())")
+        let (search, profile) = StepProfile.recording {
+            let search = scanner.search(image)
+            for stage in MRZSearchStage.allCases where stage != .layoutAnalysis || !search.foundAny {
+                search.run(stage)
+                parts.append("\"\(stage.rawValue)\": \(lap())")
+            }
+            return search
         }
-        print("{\"path\": \"\(path)\", \(parts.joined(separator: ", ")), \"valid\": \(search.foundValid)}")
+        // CPU ms per step of the search (exclusive: they add up to the stages), and how
+        // often each ran
+        let steps = ProfiledStep.allCases.compactMap { step in
+            profile.milliseconds[step].map { "\"\(step.rawValue)\": [\(String(format: "%.2f", $0)), \(profile.counts[step] ?? 0)]" }
+        }
+        print(
+            "{\"path\": \"\(path)\", \(parts.joined(separator: ", ")), \"valid\": \(search.foundValid), \"size\": [\(image.width), \(image.height)], "
+                + "\"steps\": {\(steps.joined(separator: ", "))}}")
     }
 case "chain-lines":
     // FILE: image paths with their expected lines (`.txt`, or idphoto-gen's `.json`); DIR:
