@@ -80,8 +80,13 @@ final class HTTPServer: @unchecked Sendable {
                 try admit(exchange)
             } catch {
                 // Answering now makes libmicrohttpd close the connection instead of reading
-                // the body; without a body the answer waits for the final call (keep-alive).
-                if hasBody(exchange) { return send(.error(error), on: exchange) }
+                // the body, and a client that sends its whole body before it reads the answer
+                // (Python's urllib and requests) gets a broken pipe, not the status.  So the
+                // answer waits for the body, which is read and dropped (a lingering close,
+                // bounded: `receive` stops at twice the body limit, and at four connection
+                // timeouts); only a client that waits for `100 Continue`, or declares a
+                // body past that bound, is answered at once.
+                if hasBody(exchange), !lingers(exchange) { return send(.error(error), on: exchange) }
                 exchange.refusal = error
             }
             return MHD_YES
@@ -127,6 +132,9 @@ final class HTTPServer: @unchecked Sendable {
             let annotate = query(exchange, "annotate")
             guard annotate == nil || annotate == "0" || annotate == "1" else { throw .badRequest("The annotate query takes 0 or 1.") }
             exchange.wantsPicture = annotate == "1" && (header(exchange, "Accept")?.contains("image/png") ?? false)
+            let consensus = query(exchange, "consensus")
+            guard consensus == nil || consensus == "0" || consensus == "1" else { throw .badRequest("The consensus query takes 0 or 1.") }
+            exchange.consensus = consensus == "1"
         }
         if exchange.bodyKind == .multipart {
             let me = Unmanaged.passUnretained(exchange).toOpaque()
@@ -218,6 +226,16 @@ final class HTTPServer: @unchecked Sendable {
             return MHD_queue_response(exchange.connection, UInt32(response.status), r)
         }
         return result
+    }
+
+    /// Whether a refused request's body is read and dropped before the answer: the client
+    /// will send it without waiting for the answer (no `Expect: 100-continue`), and it is
+    /// not declared longer than `receive` drains.
+    private func lingers(_ exchange: Exchange) -> Bool {
+        if header(exchange, "Expect")?.lowercased().contains("100-continue") == true { return false }
+        guard let declared = header(exchange, "Content-Length") else { return true }
+        guard let length = Int(declared.trimmingCharacters(in: .whitespaces)) else { return false }
+        return length <= 2 * options.maxBodyBytes
     }
 
     /// Whether the request declares a body (a length above 0 or a chunked upload).
