@@ -78,7 +78,7 @@ public struct HelpText<Result> {
 
     /// The program and command words, then one item per option and the arguments.
     func synopsisParts(of command: CommandDeclaration<Result>, path: [String]) -> (head: String, items: [String]) {
-        var items = command.visibleOptions.map { "[\($0.name) \($0.valueSynopsis)]" }
+        var items = command.visibleOptions.map { $0.isFlag ? "[\($0.name)]" : "[\($0.name) \($0.valueSynopsis)]" }
         if let positionals = command.positionals { items.append(positionals.synopsis) }
         return (([program.name] + path).joined(separator: " "), items)
     }
@@ -91,7 +91,9 @@ public struct HelpText<Result> {
     /// One entry per option: `  --jobs N, -j N   help (default: ...)`, help aligned in a
     /// column and wrapped under itself.
     func optionList(_ options: [(option: OptionDeclaration, note: String?)]) -> String {
-        let labels = options.map { entry in entry.option.names.map { "\($0) \(entry.option.valueName)" }.joined(separator: ", ") }
+        let labels = options.map { entry in
+            entry.option.names.map { entry.option.isFlag ? $0 : "\($0) \(entry.option.valueName)" }.joined(separator: ", ")
+        }
         let column = min(labels.map(\.count).max() ?? 0, 26) + 4
         var out = ""
         for (label, entry) in zip(labels, options) {

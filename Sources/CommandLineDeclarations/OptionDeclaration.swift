@@ -18,9 +18,11 @@ public struct OptionDeclaration: Sendable {
     /// What it does, one or more sentences; wrapped when shown.
     public let help: String
     /// The default as shown in help (`(default: ...)`); `nil`: no default is mentioned.
-    public let defaultDescription: String?
+    public internal(set) var defaultDescription: String?
     /// Accepted but left out of help and messages (kept for scripts that pass it).
     public let isHidden: Bool
+    /// A switch: named alone, it takes no value (`--consensus`).
+    public internal(set) var isFlag = false
     /// Checks the text typed after the option and makes its value.
     let convert: @Sendable (String) throws(UsageError) -> any Sendable
 
@@ -28,8 +30,9 @@ public struct OptionDeclaration: Sendable {
     public var name: String { names[0] }
 
     /// The value as the synopsis shows it: `json|jsonl|text`, `mrz,pdf417,barcodes` or
-    /// the value name.
+    /// the value name; empty for a switch.
     public var valueSynopsis: String {
+        guard !isFlag else { return "" }
         let allowed = allowedValues()
         return allowed.isEmpty ? valueName : allowed.joined(separator: takesList ? "," : "|")
     }
@@ -105,6 +108,24 @@ public struct PositionalDeclaration: Sendable {
     public init(synopsis: String, minimum: Int = 0, maximum: Int? = nil, missingMessage: String = "", tooManyMessage: String = "") {
         self.synopsis = synopsis; self.minimum = minimum; self.maximum = maximum
         self.missingMessage = missingMessage; self.tooManyMessage = tooManyMessage
+    }
+}
+
+extension Option where Value == Bool {
+    /// A switch: `false` unless named; named, it takes no value.
+    public init(flag names: String..., help: String) {
+        self.init(
+            names: names, valueName: "", defaultValue: false, defaultDescription: nil, example: "", allowedValues: { [] }, takesList: false,
+            isHidden: false, help: help, convert: { _ in true })
+        var declaration = self.declaration
+        declaration.isFlag = true
+        declaration.defaultDescription = nil  // off unless named: nothing to show
+        self = Option(declaration: declaration, defaultValue: false)
+    }
+
+    private init(declaration: OptionDeclaration, defaultValue: Bool) {
+        self.declaration = declaration
+        self.defaultValue = defaultValue
     }
 }
 

@@ -63,6 +63,11 @@ extension ProgramDeclaration {
             guard let option = command.option(named: typedName) else {
                 throw unknownOption(argument, typedName: typedName, of: command, invocation: invocation, helpPath: path)
             }
+            if option.isFlag {
+                guard equals == nil else { throw UsageError("\(shown(typedName)) takes no value; give it alone, e.g. '\(typedName)'.") }
+                values[option.name] = true
+                continue
+            }
             let value: String
             if let equals {
                 value = String(argument[argument.index(after: equals)...])

@@ -24,6 +24,9 @@ final class Exchange: @unchecked Sendable {
     var only: Set<String> = []
     /// `POST /v1/read?annotate=1` with `Accept: image/png`: answer the annotated picture.
     var wantsPicture = false
+    /// `POST /v1/read?consensus=1`: the images are frames of one scene, answered as one
+    /// consensus.
+    var consensus = false
     /// Set when the request is refused before its body is read or while it streams.
     var refusal: HTTPError?
     var bytesIn = 0

@@ -20,6 +20,12 @@ struct Work: Sendable {
                 for doc in result.documents { metrics.document(kind: doc.kind.rawValue, valid: doc.valid) }
                 if let error = result.error { metrics.error(code: error.code.rawValue) }
             }
+            if exchange.consensus, !exchange.isAnswered {
+                // the frames of one scene, voted in the order of their parts
+                let consensus = FrameConsensus(reader: reader, options: readOptions)
+                for result in results { _ = consensus.add(result) }
+                return .json([ConsensusResult(consensus, results: results)])
+            }
             if exchange.wantsPicture, let result = results.first, let upload = uploads.first {
                 // the first image's annotated picture (ReadResult.annotated(on:)): what was
                 // found, what was doubted, or why nothing was

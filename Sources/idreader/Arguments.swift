@@ -45,6 +45,8 @@ struct ReadOptions: Equatable, Sendable {
     var timeLimit: Double = 60
     /// `read --annotate DIR`: where the annotated pictures and index.html go.
     var annotate: String? = nil
+    /// `read --consensus`: every input is a frame of one scene, read together.
+    var consensus = false
 }
 
 /// The options of `generate mrz` and `generate aamva`.
@@ -153,6 +155,13 @@ enum ArgumentParser {
         return text
     }
 
+    static let consensus = Option<Bool>(
+        flag: "--consensus",
+        help: """
+            every PATH is a frame of one scene (a burst of photos, a camera's frames): print one result, \
+            the documents voted across the frames, with each frame's state and each field's agreement
+            """)
+
     static func imagePaths(_ command: String) -> PositionalDeclaration {
         PositionalDeclaration(
             synopsis: "PATH...", minimum: 1,
@@ -165,13 +174,19 @@ enum ArgumentParser {
             Read every document in each image. PATH is an image file (PNG, JPEG, TIFF, PNM, BMP,
             GIF, WebP), a directory (recursed, images only) or '-' (one image on standard input).
             """,
-        options: [format.declaration, jobs.declaration, readOnly.declaration, maxPixels.declaration, timeLimit.declaration, annotate.declaration],
+        options: [
+            format.declaration, jobs.declaration, readOnly.declaration, maxPixels.declaration, timeLimit.declaration, annotate.declaration,
+            consensus.declaration,
+        ],
         positionals: imagePaths("read")
     ) { arguments throws(UsageError) in
-        .read(
+        if arguments[consensus], arguments[annotate] != nil {
+            throw UsageError("--consensus and --annotate cannot be used together; annotate the frames in a read without --consensus.")
+        }
+        return .read(
             ReadOptions(
                 format: arguments[format], jobs: arguments[jobs], only: arguments[readOnly], paths: arguments.positionals,
-                maxPixels: arguments[maxPixels], timeLimit: arguments[timeLimit], annotate: arguments[annotate]))
+                maxPixels: arguments[maxPixels], timeLimit: arguments[timeLimit], annotate: arguments[annotate], consensus: arguments[consensus]))
     }
 
     static let barcodes = CommandDeclaration<Command>(

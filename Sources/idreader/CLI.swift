@@ -102,6 +102,7 @@ struct CLI {
     /// jsonl or print the json array, and return the results in input order.
     func runImages<R: Encodable & Sendable>(
         _ options: ReadOptions,
+        printing: Bool = true,
         read: @escaping @Sendable (String, ImageSource) -> R,
         failed: @escaping @Sendable (String, ReadError) -> R
     ) -> [R] {
@@ -133,9 +134,9 @@ struct CLI {
             }
         } emit: { _, result in
             all.append(result)
-            if options.format == .jsonl { console.out(Output.jsonLine(result)) }
+            if printing, options.format == .jsonl { console.out(Output.jsonLine(result)) }
         }
-        if options.format == .json { console.out(Output.json(all)) }
+        if printing, options.format == .json { console.out(Output.json(all)) }
         return all
     }
 
@@ -146,15 +147,30 @@ struct CLI {
         readOptions.maximumPixels = options.maxPixels
         let frozen = readOptions
         let all = runImages(
-            options,
+            options, printing: !options.consensus,
             read: { name, source -> ReadResult in
                 switch source {
                 case .path(let path): return reader.read(imageAt: path, options: frozen)
                 case .bytes(let bytes): return reader.read(imageData: bytes, name: name, options: frozen)
                 }
             }, failed: { ReadResult(input: $0, documents: [], error: $1) })
+        if options.consensus { return emitConsensus(of: all, format: options.format, options: frozen) }
         if options.format == .text { for r in all { console.out(Output.text(r)) } }
         return Output.exitCode(all)
+    }
+
+    /// `read --consensus`: the frames' readings (in input order) voted into one result.
+    private func emitConsensus(of frames: [ReadResult], format: OutputFormat, options: IDReader.ReadOptions) -> ExitCode {
+        let consensus = FrameConsensus(reader: reader, options: options)
+        for frame in frames { _ = consensus.add(frame) }
+        let result = ConsensusResult(consensus, results: frames)
+        switch format {
+        case .json: console.out(Output.json([result]))  // one object, as a read of one picture prints
+        case .jsonl: console.out(Output.jsonLine(result))
+        case .text: console.out(Output.text(result))
+        }
+        if frames.contains(where: { $0.error?.code.isUnreadable == true }) { return .unreadableInput }
+        return Output.exitCode([result.readResult])
     }
 
     private func runBarcodes(_ options: ReadOptions) -> ExitCode {

@@ -42,6 +42,23 @@ enum Output {
     }
 
     /// Exit code of the contract for a set of results.
+    /// A consensus as text: the voted documents as `text(_:)` shows them, each with its
+    /// frames and the agreement per field, then each frame's state.
+    static func text(_ result: ConsensusResult) -> String {
+        var s = text(result.readResult)
+        for (index, vote) in result.consensus.enumerated() {
+            s += "  document \(index + 1): read in frames \(vote.frames.map { String($0 + 1) }.joined(separator: ", ")) — "
+            s += vote.stable ? "STABLE\n" : "not stable yet\n"
+            for field in vote.fields {
+                s += "    \(field.field.padding(toLength: 20, withPad: " ", startingAt: 0)) \(field.agree) of \(field.read) frames agree\n"
+            }
+        }
+        for (index, frame) in result.frames.enumerated() {
+            s += "  frame \(index + 1): \(frame.input) — \(frame.state)\(frame.read ? ", read" : "")\n"
+        }
+        return s
+    }
+
     static func exitCode(_ results: [ReadResult]) -> ExitCode {
         if results.contains(where: { $0.error?.code.isUnreadable == true }) { return .unreadableInput }
         if results.contains(where: { !$0.hasValidDocument }) { return .failure }

@@ -28,6 +28,8 @@ import MRZ
 //   idreader-bench ocr-channel FILE  per MRZ line found: both views' characters and candidates
 //   idreader-bench channel COUNT [SEED] [SCALE] [signalled]  the valid-means-right property
 //                                    (ChannelProperty; `signalled`: only misreadings the OCR signalled)
+//   idreader-bench consensus FILE    FILE: one scene a line, frame paths joined by '|'; per
+//                                    scene, the FrameConsensus after each frame
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
 // Prints JSON: {"parses": N, "seconds": S, "perSecond": R, "valid": V}
@@ -327,6 +329,30 @@ case "mrz-images", "read-images":
         let json = try! JSONSerialization.data(
             withJSONObject: ["path": path, "lines": lines, "valid": valid, "ms": ms, "cpuMs": cpuMs, "uncertain": uncertain, "failedChecks": failed]
                 as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
+    }
+case "consensus":
+    // FILE: one scene per line, its frames' image paths joined by '|'.  Per scene: after
+    // each frame, the consensus's documents (MRZ lines or the payload as base64, valid,
+    // stable, frames), the frame's state and its read's wall ms.
+    let reader = DocumentReader()
+    for line in text.split(separator: "\n") {
+        let consensus = FrameConsensus(reader: reader)
+        var steps: [[String: Any]] = []
+        for path in line.split(separator: "|").map(String.init) {
+            let start = Date()
+            let report = consensus.add(reader.read(imageAt: path))
+            let ms = Date().timeIntervalSince(start) * 1000
+            let documents: [[String: Any]] = report.consensus.map { voted in
+                [
+                    "lines": voted.document.mrz?.lines ?? [],
+                    "payload": voted.document.barcode.map { Data($0.text.utf8).base64EncodedString() } ?? "",
+                    "valid": voted.document.valid, "stable": voted.isStable, "frames": voted.frames,
+                ]
+            }
+            steps.append(["state": report.state.name, "ms": ms, "documents": documents])
+        }
+        let json = try! JSONSerialization.data(withJSONObject: ["scene": String(line), "steps": steps] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
 case "aamva", "aamva-fields":

@@ -1,0 +1,192 @@
+import DocumentModel
+import IDCommon
+import Imaging
+import MRZ
+
+/// How one frame of a camera stream or burst serves the read: good (a document was read),
+/// or what kept it from being read, which is what to tell the person holding the camera
+/// (`guidance`).  The causes are those of a failed read (`ReadFailureCause`).
+public enum FrameState: Sendable, Equatable, Hashable {
+    /// A document was read from the frame.
+    case good
+    /// No document was read, for this cause.
+    case unusable(ReadFailureCause)
+
+    /// The contract's name: `good`, or the cause's (`tooSmall`, `blurred`, ...).
+    public var name: String {
+        switch self {
+        case .good: return "good"
+        case .unusable(let cause): return cause.rawValue
+        }
+    }
+
+    /// A short instruction for a live camera view.
+    public var guidance: String {
+        switch self {
+        case .good: return "Hold still."
+        case .unusable(.noDocument): return "Show the document to the camera."
+        case .unusable(.tooSmall): return "Move closer."
+        case .unusable(.blurred): return "Hold steady."
+        case .unusable(.glare): return "Tilt the document away from the light."
+        case .unusable(.cutOff): return "Fit the whole document in the picture."
+        case .unusable(.tooDark): return "Find more light."
+        case .unusable(.undecodable): return "Hold steady and move a little closer."
+        }
+    }
+}
+
+/// One frame as `FrameConsensus` took it.
+public struct FrameReport: Sendable {
+    /// The frame's place in the order of the frames given, from 0.
+    public let index: Int
+    public let state: FrameState
+    /// The frame's own reading.
+    public let result: ReadResult
+    /// Every document the frames so far show, voted (`FrameConsensus.documents`).
+    public let consensus: [ConsensusDocument]
+}
+
+/// A document as every frame that saw it reads it together.
+public struct ConsensusDocument: Sendable {
+    /// The voted reading: for an MRZ the characters most frames read, parsed and checked
+    /// again, with `ocrConfidence` failing where the frames leave a field unproven; for a
+    /// licence the payload most frames decoded.
+    public let document: IdentityDocument
+    /// The indices of the frames that read it.
+    public let frames: [Int]
+    /// Per field, how many of those frames read it as shown.
+    public let agreement: [FieldAgreement]
+    /// Every field proven: by the check digits over the voted MRZ and a clear majority per
+    /// character, or for a licence by the same payload from two frames.  More frames will
+    /// not change a stable reading unless they disagree with it.
+    public let isStable: Bool
+}
+
+/// Reads a document from several frames: a camera's stream or a burst of photos of one
+/// scene.  Feed frames one at a time (`add`); each call returns the frame's state, its
+/// own reading and the consensus so far.  Readings that cannot be of the same document (a
+/// different proven number or date, or most of the characters different) are kept as
+/// separate documents, never merged.  Not for sharing between threads: one consensus per
+/// scene.
+///
+/// ```swift
+/// let consensus = FrameConsensus()
+/// for frame in frames {
+///     let report = consensus.add(imageData: frame, name: "frame")
+///     show(report.state.guidance)
+///     if let done = report.consensus.first(where: \.isStable) { return done.document }
+/// }
+/// ```
+public final class FrameConsensus {
+    public let reader: DocumentReader
+    public let options: ReadOptions
+    private var votes: [DocumentVote] = []
+    private var states: [FrameState] = []
+
+    public init(reader: DocumentReader = DocumentReader(), options: ReadOptions = ReadOptions()) {
+        self.reader = reader
+        self.options = options
+    }
+
+    /// Reads one frame (encoded image bytes) and adds its documents to the vote.
+    public func add(imageData: [UInt8], name: String) -> FrameReport {
+        add(reader.read(imageData: imageData, name: name, options: options))
+    }
+
+    /// Adds a frame that was read already (`DocumentReader.read(imageData:name:options:)`).
+    public func add(_ result: ReadResult) -> FrameReport {
+        let index = states.count
+        let state = Self.state(of: result)
+        states.append(state)
+        for document in result.documents { vote(document, frame: index) }
+        return FrameReport(index: index, state: state, result: result, consensus: documents)
+    }
+
+    /// The documents of every frame so far, in the order first seen.
+    public var documents: [ConsensusDocument] {
+        votes.map { vote in
+            let outcome = vote.outcome(parser: reader.mrzParser)
+            return ConsensusDocument(
+                document: outcome.document, frames: vote.members.map(\.frame), agreement: outcome.agreement, isStable: outcome.isStable)
+        }
+    }
+
+    /// Each frame's state, in the order given.
+    public var frameStates: [FrameState] { states }
+
+    /// A frame's state from its reading: good with a document, else the cause the read
+    /// named (`noDocument` when it named none, as for an unreadable file).
+    static func state(of result: ReadResult) -> FrameState {
+        if !result.documents.isEmpty { return .good }
+        return .unusable(result.error?.cause ?? .noDocument)
+    }
+
+    private func vote(_ document: IdentityDocument, frame: Int) {
+        let member = DocumentVote.Member(frame: frame, document: document)
+        if let index = votes.firstIndex(where: { $0.admits(document, parser: reader.mrzParser) }) {
+            votes[index].add(member)
+        } else {
+            votes.append(DocumentVote(member))
+        }
+    }
+}
+
+/// The result of reading several frames of one scene together (`idreader read --consensus`,
+/// `POST /v1/read?consensus=1`): the JSON contract's result object with the consensus's
+/// documents, plus `frames` (each input, its state, whether a document was read from it)
+/// and `consensus` (per document: the frames that read it, whether it is stable, and the
+/// agreement per field).
+public struct ConsensusResult: Sendable, Encodable {
+    /// One input frame.
+    public struct Frame: Sendable, Codable, Equatable {
+        public let input: String
+        /// `FrameState.name`: `good`, or the cause that kept it from being read.
+        public let state: String
+        /// Whether a document was read from it.
+        public let read: Bool
+        /// Why nothing was read (`nil` when something was).
+        public let error: ReadError?
+    }
+
+    /// How one document of `documents` was voted.
+    public struct Vote: Sendable, Codable, Equatable {
+        /// Indices into `frames`.
+        public let frames: [Int]
+        public let stable: Bool
+        public let fields: [FieldAgreement]
+    }
+
+    /// What the consensus is reported as: `consensus of N frames`.
+    public let input: String
+    public let documents: [IdentityDocument]
+    /// `noDocumentFound` when no frame gave a document (with the cause most frames showed).
+    public let error: ReadError?
+    public let frames: [Frame]
+    public let consensus: [Vote]
+
+    /// The result of `consensus` over the frames read as `results` (in the order given).
+    public init(_ consensus: FrameConsensus, results: [ReadResult]) {
+        let documents = consensus.documents
+        input = "consensus of \(results.count) frame\(results.count == 1 ? "" : "s")"
+        self.documents = documents.map(\.document)
+        frames = zip(results, consensus.frameStates).map { result, state in
+            Frame(input: result.input, state: state.name, read: !result.documents.isEmpty, error: result.error)
+        }
+        self.consensus = documents.map { Vote(frames: $0.frames, stable: $0.isStable, fields: $0.agreement) }
+        error = documents.isEmpty ? Self.error(results, states: consensus.frameStates) : nil
+    }
+
+    /// No document in any frame: the cause most frames showed, with that frame's sentence.
+    private static func error(_ results: [ReadResult], states: [FrameState]) -> ReadError {
+        let causes = results.compactMap { $0.error?.cause }
+        // the most frequent; of equals the first seen (`max(by:)` keeps the first of equals)
+        var order: [ReadFailureCause] = []
+        for cause in causes where !order.contains(cause) { order.append(cause) }
+        let common = order.max { a, b in causes.filter { $0 == a }.count < causes.filter { $0 == b }.count }
+        if let common, let shown = results.first(where: { $0.error?.cause == common })?.error { return shown }
+        return results.compactMap(\.error).first ?? ReadError(.noDocumentFound, "No frame was given; give at least one picture.", cause: .noDocument)
+    }
+
+    /// As a plain result (for exit codes and callers that take one).
+    public var readResult: ReadResult { ReadResult(input: input, documents: documents, error: error) }
+}
