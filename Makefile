@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-aamva bench-pdf417 train-ocrb
+.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-aamva bench-pdf417 bench-causes train-ocrb
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -48,3 +48,8 @@ bench-mrz-images:   ## MRZ from images vs PassportEye
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench
 	python3 bench/mrz_read.py
+
+bench-causes:       ## why nothing was read: the cause named vs the cause made, over labelled failures (generated, the real corpus shrunk, pictures without a document)
+	scripts/setup.sh --bench
+	swift build -c release --product idreader
+	python3 bench/failure_causes.py

@@ -1,4 +1,5 @@
 import DocumentModel
+import IDCommon
 
 /// Why an input gave no document, with a stable `code` for scripts (JSON contract).
 public struct ReadError: Error, Sendable, Codable, Equatable, CustomStringConvertible {
@@ -18,9 +19,21 @@ public struct ReadError: Error, Sendable, Codable, Equatable, CustomStringConver
     public let code: Code
     /// One sentence a person can act on.
     public let message: String
+    /// For `noDocumentFound`, what the picture shows that kept the document from being
+    /// read (the sentence says the same); `nil` for the other codes, and when the picture
+    /// could not be looked at (the OCR model is missing).  Left out of the JSON when `nil`.
+    public let cause: ReadFailureCause?
 
-    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
+    public init(_ code: Code, _ message: String, cause: ReadFailureCause? = nil) {
+        self.code = code
+        self.message = message
+        self.cause = cause
+    }
     public var description: String { message }
+
+    /// The code, and the cause when there is one: `noDocumentFound (glare)`; what the
+    /// annotated picture's caption and the contact sheet show before the message.
+    public var headline: String { cause.map { "\(code.rawValue) (\($0.rawValue))" } ?? code.rawValue }
 }
 
 /// The outcome for one input: the JSON contract's result object.
