@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-aamva bench-pdf417 train-ocrb
+.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-aamva bench-pdf417 bench-causes train-ocrb
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -53,3 +53,8 @@ bench-mrz-profile:  ## where an MRZ read's CPU time goes, step by step (corpus, 
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	python3 bench/mrz_profile.py corpus idphoto-hard scale-12MP --cli
+
+bench-causes:       ## why nothing was read: the cause named vs the cause made, over labelled failures (generated, the real corpus shrunk, pictures without a document)
+	scripts/setup.sh --bench
+	swift build -c release --product idreader
+	python3 bench/failure_causes.py

@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "DocumentModel", dependencies: ["IDCommon", "MRZ", "AAMVA"]),
         .target(name: "IDReader", dependencies: ["IDCommon", "MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
         .target(
-            name: "IDReaderServer", dependencies: ["IDReader", "DocumentModel", "CommandLineDeclarations", "CMicroHTTPD"],
+            name: "IDReaderServer", dependencies: ["IDCommon", "IDReader", "DocumentModel", "CommandLineDeclarations", "CMicroHTTPD"],
             resources: [.embedInCode("openapi.json")]),
         .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer", "CommandLineDeclarations"]),
         // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)

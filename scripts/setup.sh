@@ -22,7 +22,7 @@ for arg in "$@"; do
     --photo-gen) packages+=(fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)
                  python+=(pillow numpy opencv-python-headless pdf417gen zxing-cpp mrz) ;;
     --bench) packages+=(zbar-tools tesseract-ocr tesseract-ocr-eng fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)
-             python+=(passporteye mrz aamva-parser zxing-cpp pillow numpy opencv-python-headless pdf417gen) ;;
+             python+=(passporteye mrz aamva-parser zxing-cpp pillow numpy opencv-python-headless pdf417gen scikit-image) ;;
     *) echo "setup.sh: unknown option '$arg' (use --training, --bench, --tool-tests, --browser, --photo-gen or --serve)" >&2; exit 2 ;;
   esac
 done
@@ -39,6 +39,7 @@ fi
 for module in "${python[@]}"; do
   import=${module//-/_}; [ "$import" = pillow ] && import=PIL
   [ "$import" = zxing_cpp ] && import=zxingcpp
+  [ "$import" = scikit_image ] && import=skimage
   [ "$import" = opencv_python_headless ] && import=cv2
   python3 -c "import $import" 2>/dev/null || pip install -q "$module" >&2 2>/dev/null || pip install -q "$module" >&2
 done

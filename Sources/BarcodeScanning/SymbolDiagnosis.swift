@@ -1,4 +1,5 @@
 import Foundation
+import IDCommon
 import Imaging
 
 /// Why no PDF417 symbol was decoded: the contract's message for a read that found no licence.
@@ -9,6 +10,11 @@ public enum PDF417Failure: String, Sendable, Codable, CaseIterable {
     case blurred
     /// A symbol is there, under glare.
     case glare
+    /// A symbol is there, too dark to decode (its light modules under a quarter of white).
+    case tooDark
+    /// A symbol is there, but it runs off the picture: only one of its start and stop
+    /// patterns is seen, or its rows reach the picture's top or bottom edge.
+    case cutOff
     /// A symbol is there and none of the causes above shows; it still did not decode.
     case undecodable
     /// Nothing in the picture looks like a PDF417 symbol.
@@ -19,6 +25,8 @@ public enum PDF417Failure: String, Sendable, Codable, CaseIterable {
         case .tooSmall: return "The barcode is too small to decode; take the picture closer."
         case .blurred: return "The barcode is too blurred to decode; hold the camera still and focus on the barcode."
         case .glare: return "Glare covers the barcode; tilt the card or move away from direct light."
+        case .tooDark: return "The barcode is too dark to decode; take the picture in more light."
+        case .cutOff: return "The barcode runs off the edge of the picture; take the picture so that the whole barcode is in it."
         case .undecodable: return "A barcode was found but could not be decoded; take a straighter, sharper picture of the whole barcode."
         case .noSymbol: return "No licence barcode was found in the image; check that the barcode is in the picture and in focus."
         }
@@ -26,6 +34,19 @@ public enum PDF417Failure: String, Sendable, Codable, CaseIterable {
 
     /// Whether the picture held something like a PDF417 symbol.
     public var symbolSeen: Bool { self != .noSymbol }
+
+    /// The failure as one of the contract's causes.
+    public var cause: ReadFailureCause {
+        switch self {
+        case .tooSmall: return .tooSmall
+        case .blurred: return .blurred
+        case .glare: return .glare
+        case .tooDark: return .tooDark
+        case .cutOff: return .cutOff
+        case .undecodable: return .undecodable
+        case .noSymbol: return .noDocument
+        }
+    }
 }
 
 /// What the most symbol-like region of a picture shows, measured on the PDF417's own
@@ -44,14 +65,20 @@ public struct SymbolRegionMeasures: Sendable, Equatable {
     /// The share of the symbol washed out by glare: brighter than its median, with little
     /// contrast left.
     public var glare: Double
+    /// The level of the symbol's light modules (its 95th percentile, 0–255).
+    public var light: Double = 255
+    /// Whether the symbol's outline reaches the picture's edge (its rows or columns may
+    /// go on past it).
+    public var reachesEdge = false
 }
 
 /// Tells a symbol that did not decode from a picture with none (`PDF417Failure`).
 public enum SymbolDiagnosis {
     /// Modules under this many pixels are too small to decode.  zxing-cpp with the rescue
     /// passes decodes down to about 1 px; the bar widths overstate modules under ~1.5 px
-    /// (the first thin bar merges with the wide one), by ~0.3 px at 1 px.
-    static let smallestModule = 1.2
+    /// (the first thin bar merges with the wide one), by ~0.3 px at 1 px, and more in
+    /// photos: idphoto-gen licences shrunk to 0.9 px modules (seed 36) measure up to 1.5.
+    static let smallestModule = 1.5
     /// Symbols keeping less detail than this are too blurred to decode (see `detail`; on
     /// idphoto-gen's licence photos, seed 11, every symbol that is not read keeps less than
     /// 0.5, and clean and mild ones 0.57–0.98).
@@ -59,16 +86,37 @@ public enum SymbolDiagnosis {
     /// Less detail than this inside a start-stop outline is no symbol (two passport pages
     /// of ../shared/corpus/mrz outlined by chance keep 0.13 and 0.14).
     static let leastSymbolDetail = 0.2
+    /// Symbols whose light modules are darker than this (0–255) are too dark.
+    static let darkestLight = 60.0
     /// Symbols with more of their tiles washed out than this are glared.
     static let mostGlare = 0.04
 
     /// The likely cause, from the most symbol-like region.
     public static func diagnose(_ image: GrayImage) -> PDF417Failure {
-        guard let m = measure(image) else { return .noSymbol }
+        guard let m = measure(image) else { return runsOff(image) ? .cutOff : .noSymbol }
+        if m.light < darkestLight { return .tooDark }
         if m.glare > mostGlare { return .glare }
         if m.moduleWidth < smallestModule { return .tooSmall }
+        if m.reachesEdge { return .cutOff }
         if m.detail < leastDetail { return .blurred }
         return .undecodable
+    }
+
+    /// Lines one side's pattern must be seen on for a symbol cut off at its other side:
+    /// more than `SymbolEdges.minimumLines`, as a lone pattern is weaker evidence than two.
+    static let leastLinesOfOneSide = 12
+
+    /// Whether a symbol's start or stop pattern runs straight through many rows while the
+    /// other side's is seen nowhere: a symbol whose other end is off the picture (the
+    /// patterns occur only in PDF417; measured on the whole picture, as the start-stop pass
+    /// looks for them).
+    static func runsOff(_ image: GrayImage) -> Bool {
+        guard image.width >= 40, image.height >= 6, image.pixelCount <= 4_000_000 else { return false }
+        let matches = StartStopPatterns.matches(in: image, lineStep: max(2, image.height / 500))
+        let sides = [EdgeFit(matches.filter(\.isLeftEdge)), EdgeFit(matches.filter { !$0.isLeftEdge })]
+        let lines = sides.map { $0?.lines ?? 0 }
+        // one side seen on many lines, the other on none or on a few by chance
+        return lines.max()! >= leastLinesOfOneSide && 3 * lines.min()! < lines.max()!
     }
 
     /// The measures of the symbol: outlined by its start and stop patterns
@@ -82,20 +130,35 @@ public enum SymbolDiagnosis {
             // inside the quiet zone `rectified` adds and the module or two it widens by
             let marginX = Int(6 * pixelsPerModule), marginY = Int(5.5 * pixelsPerModule)
             guard upright.width > 2 * marginX + 10, upright.height > 2 * marginY + 4 else { return nil }
-            let (detail, glare) = texture(
+            let (detail, tone) = texture(
                 upright, columns: marginX..<(upright.width - marginX), rows: marginY..<(upright.height - marginY), module: pixelsPerModule)
             // print outlined by chance (a passport's lines) has hardly any symbol-like
             // detail: even the blurriest symbols measured keep 0.29
-            if detail >= leastSymbolDetail { return SymbolRegionMeasures(moduleWidth: edges.module, detail: detail, glare: glare) }
+            if detail >= leastSymbolDetail {
+                let reaches = touchesEdge(edges.outline.corners, width: picture.width, height: picture.height, margin: 2 * edges.module)
+                return SymbolRegionMeasures(moduleWidth: edges.module, detail: detail, glare: tone.glare, light: tone.light, reachesEdge: reaches)
+            }
         }
         let boxes = SymbolLocator.locateAll(image) + SymbolLocator.locateAll(image, window: SymbolLocator.tightWindow)
         for box in boxes.prefix(6) {
             let crop = BarcodeScanner.region(of: image, around: box).crop
             guard crop.width >= 24, crop.height >= 12 else { continue }
             let angle = crop.skewAngle(range: 15) ?? 0
-            if let m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop) { return m }
+            // as for an outlined symbol: too little symbol-like detail is no symbol
+            guard var m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop), m.detail >= leastSymbolDetail else { continue }
+            let corners = [Point(x: Double(box.x), y: Double(box.y)), Point(x: Double(box.x + box.width), y: Double(box.y + box.height))]
+            m.reachesEdge = touchesEdge(corners, width: image.width, height: image.height, margin: 2 * m.moduleWidth)
+            return m
         }
         return nil
+    }
+
+    /// Whether any of `corners` comes within `margin` of the edge of a picture of
+    /// `width` × `height`, or lies outside it.
+    static func touchesEdge(_ corners: [Point], width: Int, height: Int, margin: Double) -> Bool {
+        corners.contains { p in
+            p.x < margin || p.y < margin || p.x > Double(width - 1) - margin || p.y > Double(height - 1) - margin
+        }
     }
 
     /// The measures of a crop whose symbol rows run horizontally.
@@ -172,15 +235,19 @@ public enum SymbolDiagnosis {
         // while the strokes of a line of text are all about one width
         let widestInside = stripes.filter { $0.lowerBound >= left.upperBound && $0.upperBound <= right.lowerBound }.map(\.count).max() ?? 0
         guard Double(min(left.count, right.count)) >= 1.15 * Double(widestInside) else { return nil }
-        let (detail, glare) = texture(crop, columns: left.upperBound..<right.lowerBound, rows: y0..<(y1 + 1), module: module)
-        return SymbolRegionMeasures(moduleWidth: module, detail: detail, glare: glare)
+        let (detail, tone) = texture(crop, columns: left.upperBound..<right.lowerBound, rows: y0..<(y1 + 1), module: module)
+        return SymbolRegionMeasures(moduleWidth: module, detail: detail, glare: tone.glare, light: tone.light)
     }
 
-    /// `detail` and `glare` over the symbol's pixels in `columns` × `rows` of `image`,
-    /// whose modules are `module` pixels wide.
-    static func texture(_ image: GrayImage, columns: Range<Int>, rows: Range<Int>, module: Double) -> (detail: Double, glare: Double) {
+    /// `detail`, `glare` and `light` (the 95th percentile) over the symbol's pixels in
+    /// `columns` × `rows` of `image`, whose modules are `module` pixels wide.
+    static func texture(
+        _ image: GrayImage, columns: Range<Int>, rows: Range<Int>, module: Double
+    ) -> (
+        detail: Double, tone: (glare: Double, light: Double)
+    ) {
         let w = image.width
-        guard columns.count >= 2, !rows.isEmpty, columns.upperBound <= w, rows.upperBound <= image.height, module > 0 else { return (0, 0) }
+        guard columns.count >= 2, !rows.isEmpty, columns.upperBound <= w, rows.upperBound <= image.height, module > 0 else { return (0, (0, 255)) }
         var values: [UInt8] = []
         values.reserveCapacity(columns.count * rows.count)
         var steps = 0
@@ -195,7 +262,7 @@ public enum SymbolDiagnosis {
         }
         values.sort()
         let dark = Double(values[values.count / 20]), light = Double(values[values.count * 19 / 20])
-        guard light > dark else { return (0, 0) }
+        guard light > dark else { return (0, (0, light)) }
         // 8 elements in every 17 modules: that many changes of the full contrast per pixel
         let expected = (light - dark) * 8 / (17 * module)
         let detail = Double(steps) / Double(rows.count * (columns.count - 1)) / expected
@@ -219,6 +286,6 @@ public enum SymbolDiagnosis {
                 }
             }
         }
-        return (detail, tiles == 0 ? 0 : Double(washed) / Double(tiles))
+        return (detail, (tiles == 0 ? 0 : Double(washed) / Double(tiles), light))
     }
 }

@@ -129,6 +129,8 @@ struct EdgeFit {
     let yMiddle: Double
     /// How far from the edge the wide bar is centred (see `StartStopPatterns.Match`).
     let wideBarOffset: Double
+    /// How many lines agree on the edge.
+    let lines: Int
 
     init?(_ matches: [StartStopPatterns.Match]) {
         guard matches.count >= SymbolEdges.minimumLines else { return nil }
@@ -167,6 +169,7 @@ struct EdgeFit {
         self.module = median(kept.map(\.module))
         self.yRange = first.y...last.y
         self.yMiddle = kept[kept.count / 2].y
+        self.lines = kept.count
         self.wideBarOffset = median(kept.map { $0.wideBarOffset / $0.module }) * self.module
     }
 

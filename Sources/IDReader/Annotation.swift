@@ -216,9 +216,7 @@ struct AnnotationPlan {
     static func caption(_ result: ReadResult) -> [String] {
         var lines: [String] = []
         let name = result.input.split(separator: "/").last.map(String.init) ?? result.input
-        if let error = result.error {
-            lines.append("\(name): \(error.code.rawValue) - \(error.message)")
-        }
+        if let error = result.error { lines.append("\(name): \(error.headline) - \(error.message)") }
         for (index, document) in result.documents.enumerated() {
             let what = "\(document.kind.rawValue) from \(document.source.rawValue)\(document.mrz.map { " (\($0.format))" } ?? "")"
             let failed = document.checks.filter { !$0.valid }.map(\.name)

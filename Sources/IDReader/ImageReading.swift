@@ -160,24 +160,13 @@ extension DocumentReader {
         }
         let (documents, failure, diagnostics) = readWithDiagnosis(image: image, options: options)
         if documents.isEmpty {
-            let message = Self.noDocumentMessage(mrz: failure, pdf417: options.only.contains(.pdf417) ? SymbolDiagnosis.diagnose(image) : nil)
-            return ReadResult(input: name, documents: [], error: ReadError(.noDocumentFound, message), diagnostics: diagnostics)
+            let diagnosis = FailureDiagnosis.choose(
+                mrz: failure, pdf417: options.only.contains(.pdf417) ? SymbolDiagnosis.diagnose(image) : nil,
+                picture: { PictureMeasures(image) })
+            let error = ReadError(.noDocumentFound, diagnosis.message, cause: diagnosis.cause)
+            return ReadResult(input: name, documents: [], error: error, diagnostics: diagnostics)
         }
         return ReadResult(input: name, documents: documents, diagnostics: diagnostics)
-    }
-
-    /// Why a read found nothing, in one sentence: a symbol that was seen but not decoded
-    /// says why first (the picture is of a licence back); then an MRZ cause other than
-    /// "none found"; then that neither kind of document was found.
-    static func noDocumentMessage(mrz: MRZScanFailure?, pdf417: PDF417Failure?) -> String {
-        if let pdf417, pdf417.symbolSeen { return pdf417.message }
-        if let mrz, mrz != .noMRZ { return mrz.message }
-        switch (mrz, pdf417) {
-        case (.some, .some):
-            return "No MRZ or licence barcode was found in the image; check that the document fills a good part of the picture and is in focus."
-        case (.some(let mrz), nil): return mrz.message
-        case (nil, _): return PDF417Failure.noSymbol.message
-        }
     }
 
     public func read(imageAt path: String, options: ReadOptions = ReadOptions()) -> ReadResult {

@@ -1,3 +1,4 @@
+import IDCommon
 import IDReader
 
 /// A complete answer: status, headers and body bytes.
@@ -18,16 +19,23 @@ struct HTTPResponse: Sendable {
         HTTPResponse(status: status, contentType: contentType, body: Array(text.utf8))
     }
 
-    /// `{"error": {"code", "message"}}` with the error's status and headers.
+    /// `{"error": {"code", "message"}}` (and `cause`, when the error has one) with the
+    /// error's status and headers.
     static func error(_ error: HTTPError) -> HTTPResponse {
-        let body = ContractJSON.encode(ErrorBody(error: .init(code: error.code, message: error.message)), pretty: true) + "\n"
+        let object = ErrorBody.Object(code: error.code, message: error.message, cause: error.cause?.rawValue)
+        let body = ContractJSON.encode(ErrorBody(error: object), pretty: true) + "\n"
         return HTTPResponse(
             status: error.status, contentType: "application/json", body: Array(body.utf8),
             headers: error.headers, errorCode: error.code)
     }
 
     private struct ErrorBody: Encodable {
-        struct Object: Encodable { let code: String; let message: String }
+        struct Object: Encodable {
+            let code: String
+            let message: String
+            /// Left out when `nil`.
+            let cause: String?
+        }
         let error: Object
     }
 }
@@ -38,6 +46,8 @@ struct HTTPError: Error, Sendable {
     let status: Int
     let code: String
     let message: String
+    /// The reader's cause, for a reader's error that has one (`ReadError.cause`).
+    var cause: ReadFailureCause?
     var headers: [(String, String)] = []
 
     init(_ status: Int, _ code: String, _ message: String, headers: [(String, String)] = []) {
@@ -47,6 +57,7 @@ struct HTTPError: Error, Sendable {
     /// A reader's error as a 422 (or 504 for the time limit).
     init(_ error: ReadError) {
         self.init(error.code == .timeLimitExceeded ? 504 : 422, error.code.rawValue, error.message)
+        cause = error.cause
     }
 
     static let notFound = HTTPError(404, "notFound", "There is no such endpoint; see /openapi.json for the endpoints.")

@@ -60,7 +60,7 @@ enum BandFinder {
         let regular = distances.filter { abs($0 - pitch) < 0.2 * pitch }.count
         guard Double(regular) >= 0.7 * Double(distances.count) else { return .pitchIrregular }
         let range = Self.glyphsPerLine
-        return glyphs < range.lowerBound ? .tooShort : glyphs > range.upperBound ? .tooLong : .mrzLike
+        return glyphs < range.lowerBound ? .shortFixedPitch : glyphs > range.upperBound ? .tooLong : .mrzLike
     }
 }
 

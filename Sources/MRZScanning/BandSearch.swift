@@ -23,6 +23,18 @@ final class BandSearch {
     private(set) var best: MRZReading?
     /// The bands read and set aside (but `best`'s), in input pixels.
     private(set) var rejected: [RejectedBand] = []
+    /// Bands of two or more lines set at one fixed pitch but shorter than MRZ lines (each
+    /// its lines' outlines in input pixels): what may be an MRZ cut short by the picture's
+    /// edge or by glare (`MRZScanner.likelyCause`).
+    private(set) var shortBands: [[Quadrilateral]] = []
+    /// Bands shaped like an MRZ whose glyphs could not be told apart (too small or too
+    /// blurred): two or three lines of one length, each `mrzLineProportions` line heights
+    /// long (each its lines' outlines in input pixels).
+    private(set) var shapedBands: [[Quadrilateral]] = []
+
+    /// How many of its heights long an MRZ line's box is: 30–44 glyphs at ~0.85 heights,
+    /// boxes up to a third taller than the glyphs when blurred.
+    static let mrzLineProportions = 16.0...45.0
 
     /// Bands tried per orientation and finder: bounds the time spent on pictures without an MRZ.
     static let maximumBandsPerOrientation = 3
@@ -160,6 +172,11 @@ final class BandSearch {
         // no OCR for text that is not set in fixed pitch (a licence's print, headings)
         let shapes = region.band.map { BandFinder.lineShape(region.image, $0) }
         guard shapes.contains(.mrzLike) else {
+            if shapes.filter({ $0 == .shortFixedPitch }).count >= 2 {
+                shortBands.append(shown)
+            } else if Self.shapedLikeMRZ(shown) {
+                shapedBands.append(shown)
+            }
             rejected.append(RejectedBand(lines: shown, reason: RejectedBand.Reason(shapes: shapes)))
             return nil
         }
@@ -177,6 +194,17 @@ final class BandSearch {
             rejected.append(RejectedBand(lines: shown, reason: .noValidReading))
         }
         return reading?.result.isValid == true ? reading : nil
+    }
+
+    /// Whether a band's lines (outlines in input pixels) are two or three of about one
+    /// length, each `mrzLineProportions` of its heights long.
+    static func shapedLikeMRZ(_ lines: [Quadrilateral]) -> Bool {
+        guard (2...3).contains(lines.count) else { return false }
+        let sizes = lines.map { q in
+            (length: hypot(q.topRight.x - q.topLeft.x, q.topRight.y - q.topLeft.y), height: hypot(q.bottomLeft.x - q.topLeft.x, q.bottomLeft.y - q.topLeft.y))
+        }
+        guard let longest = sizes.map(\.length).max(), let shortest = sizes.map(\.length).min(), shortest >= 0.85 * longest else { return false }
+        return sizes.allSatisfy { $0.height > 0 && mrzLineProportions.contains($0.length / $0.height) }
     }
 
     /// The fields at the lines' ends when the lines may go on where nothing can be read:

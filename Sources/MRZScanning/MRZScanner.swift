@@ -15,17 +15,53 @@ public struct ImageQuality: Sendable, Codable, Equatable {
 
 /// Why no valid MRZ was read.
 public enum MRZScanFailure: String, Sendable, Codable {
-    case tooSmall, blurred, glare, noMRZ, modelMissing
+    /// An MRZ-like band was seen, with characters too small to read.
+    case tooSmall
+    /// An MRZ-like band was seen, too blurred to read.
+    case blurred
+    /// An MRZ-like band was seen, washed out by glare.
+    case glare
+    /// An MRZ-like band was seen running off the picture.
+    case cutOff
+    /// An MRZ-like band was seen, too dark to read.
+    case tooDark
+    /// An MRZ-like band was seen, large, sharp and clear enough, and still not read.
+    case undecodable
+    /// No MRZ-like band was seen.
+    case noMRZ
+    /// The OCR model is missing: nothing could be read.
+    case modelMissing
 
     public var message: String {
         switch self {
         case .tooSmall: return "The MRZ characters are too small to read; take the picture closer or at a higher resolution."
-        case .blurred: return "The picture is too blurred to read the MRZ; hold the camera still and focus on the document."
+        case .blurred: return "The MRZ is too blurred to read; hold the camera still and focus on the document."
         case .glare: return "Glare covers the MRZ; tilt the document or move away from direct light."
+        case .tooDark: return "The MRZ is too dark to read; take the picture in more light."
+        case .cutOff: return "The MRZ runs off the edge of the picture; take the picture so that the whole MRZ is in it."
+        case .undecodable: return "An MRZ was found but could not be read; take a straighter, sharper picture of the whole document."
         case .noMRZ: return "No machine-readable zone was found; make sure the two or three MRZ lines are in the picture."
         case .modelMissing: return "The OCR model tessdata/ocrb.traineddata was not found; set IDREADER_TESSDATA to its folder."
         }
     }
+
+    /// The failure as one of the contract's causes; `nil` for a missing model (nothing
+    /// about the picture).
+    public var cause: ReadFailureCause? {
+        switch self {
+        case .tooSmall: return .tooSmall
+        case .blurred: return .blurred
+        case .glare: return .glare
+        case .cutOff: return .cutOff
+        case .tooDark: return .tooDark
+        case .undecodable: return .undecodable
+        case .noMRZ: return .noDocument
+        case .modelMissing: return nil
+        }
+    }
+
+    /// Whether an MRZ-like band was seen.
+    public var bandSeen: Bool { cause.map { $0 != .noDocument } ?? false }
 }
 
 /// An MRZ read from an image.
@@ -151,12 +187,56 @@ public struct MRZScanner: Sendable {
         return ImageQuality(characterHeight: nil, sharpness: sumSq / max(count, 1) - mean * mean, glare: Double(bright) / max(count, 1))
     }
 
-    static func likelyCause(_ q: ImageQuality, foundLines: Bool) -> MRZScanFailure {
-        if let h = q.characterHeight, h < 10 { return .tooSmall }
-        if q.sharpness < 30 { return .blurred }
-        if q.glare > 0.08 { return .glare }
-        return .noMRZ
+    /// MRZ characters shorter than this many pixels are too small to read.
+    static let smallestGlyph = 10.0
+    /// A band with more of its cells washed out than this is glared.
+    static let mostGlare = 0.15
+    /// A band whose glyphs' edges rise over more than this share of a glyph height is
+    /// blurred.
+    static let widestEdge = 0.3
+
+    /// Why the bands read (`bands`, each its lines' outlines, most MRZ-like first) gave no
+    /// MRZ, measured on the first of them.  Without one, a band of short fixed-pitch lines
+    /// (`shortBands`) that ends at the picture's edge is an MRZ cut off, and one whose lines
+    /// end where glare whitens the page an MRZ under glare; a band shaped like an MRZ whose
+    /// glyphs could not be told apart (`shapedBands`) is one too small or too blurred to
+    /// read when it measures so; else `noMRZ`.
+    static func likelyCause(bands: [[Quadrilateral]], shortBands: [[Quadrilateral]], shapedBands: [[Quadrilateral]], in image: GrayImage) -> MRZScanFailure {
+        guard let band = bands.first, let m = BandMeasures(lines: band, in: image) else {
+            return causeOfPartialBands(shortBands, in: image) ?? causeOfShapedBands(shapedBands, in: image) ?? .noMRZ
+        }
+        if m.paper < darkestPaper { return .tooDark }
+        if m.glyphHeight < smallestGlyph { return .tooSmall }
+        if m.runsOff { return .cutOff }
+        if m.glare > mostGlare || m.endsInGlare { return .glare }
+        if m.edgeWidth > widestEdge { return .blurred }
+        return .undecodable
     }
+
+    /// The cause a band of short fixed-pitch lines shows: it runs off the picture, or its
+    /// lines end under glare.
+    static func causeOfPartialBands(_ bands: [[Quadrilateral]], in image: GrayImage) -> MRZScanFailure? {
+        for band in bands {
+            guard let m = BandMeasures(lines: band, in: image), m.glyphHeight >= smallestGlyph else { continue }
+            if m.runsOff { return .cutOff }
+            if m.endsInGlare { return .glare }
+        }
+        return nil
+    }
+
+    /// The cause a band shaped like an MRZ without glyphs told apart shows: characters
+    /// too small, or edges blurred.
+    static func causeOfShapedBands(_ bands: [[Quadrilateral]], in image: GrayImage) -> MRZScanFailure? {
+        for band in bands {
+            guard let m = BandMeasures(lines: band, in: image) else { continue }
+            if m.glyphHeight < smallestGlyph { return .tooSmall }
+            if m.edgeWidth > widestEdge { return .blurred }
+        }
+        return nil
+    }
+
+    /// A band whose paper is darker than this is too dark to read.
+    static let darkestPaper = 60.0
 }
 
 /// The stages of the MRZ search, cheapest and most general first.
@@ -232,7 +312,9 @@ public final class MRZSearch {
         }
         let heights = bands.heights
         quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]
-        let failure = MRZScanner.likelyCause(quality, foundLines: !heights.isEmpty)
+        // the MRZ-like bands: those the OCR read (their lines looked like MRZ lines)
+        let read = (bands.best.map { [$0.lineQuadrilaterals] } ?? []) + bands.rejected.filter { $0.reason == .noValidReading }.map(\.lines)
+        let failure = MRZScanner.likelyCause(bands: read, shortBands: bands.shortBands, shapedBands: bands.shapedBands, in: input)
         return MRZScan(readings: bands.best.map { [$0] } ?? [], quality: quality, failure: failure, rejected: bands.rejected, stage: nil)
     }
 }

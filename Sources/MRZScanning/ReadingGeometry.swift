@@ -11,6 +11,9 @@ enum LineShape: Equatable {
     case tooLong
     /// The glyphs are not set at one fixed pitch (proportional print).
     case pitchIrregular
+    /// 15 glyphs or more at one fixed pitch, but fewer than an MRZ line holds: part of an
+    /// MRZ line (the rest off the picture or washed out), or short fixed-pitch print.
+    case shortFixedPitch
 }
 
 /// A candidate MRZ band the scanner looked at and set aside, for showing the user what

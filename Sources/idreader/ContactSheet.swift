@@ -173,7 +173,7 @@ enum ContactSheet {
 
     /// Why an input is not valid, or `valid`.
     static func verdict(_ result: ReadResult) -> String {
-        if let error = result.error { return "\(error.code.rawValue): \(error.message)" }
+        if let error = result.error { return "\(error.headline): \(error.message)" }
         if result.hasValidDocument { return "valid" }
         let failed = result.documents.flatMap { $0.checks.filter { !$0.valid }.map(\.name) }
         return failed.isEmpty ? "no valid document" : "checks failed: " + unique(failed).joined(separator: ", ")

@@ -97,7 +97,9 @@ final class ServerTests: XCTestCase {
         let reply = try server.curl("/v1/read?only=pdf417", ["--data-binary", "@" + passport.path, "-H", "Content-Type: image/png"])
         XCTAssertEqual(reply.status, 200, "no document is still a read input")
         XCTAssertEqual(reply.text, try cli(["read", "--only", "pdf417", "-"], stdin: passport).text)
-        XCTAssertEqual(((try reply.json() as? [String: Any])?["error"] as? [String: Any])?["code"] as? String, "noDocumentFound")
+        let error = (try reply.json() as? [String: Any])?["error"] as? [String: Any]
+        XCTAssertEqual(error?["code"] as? String, "noDocumentFound")
+        XCTAssertEqual(error?["cause"] as? String, "noDocument", "a passport has no licence barcode: the cause, as the CLI names it")
         let bad = try server.curl("/v1/read?only=faces", ["--data-binary", "@" + passport.path, "-H", "Content-Type: image/png"])
         XCTAssertEqual(bad.status, 400)
         XCTAssertEqual(bad.errorCode(), "badRequest")

@@ -12,7 +12,7 @@ import XCTest
 final class SymbolDiagnosisTests: XCTestCase {
     /// A generated licence symbol on grey card paper, and its module width in pixels (the
     /// start pattern's first bar is 8 modules wide, ISO/IEC 15438).
-    func card(width: Int) throws -> (image: GrayImage, module: Double) {
+    static func card(width: Int) throws -> (image: GrayImage, module: Double) {
         var generator = AAMVAGenerator(seed: 21)
         let symbol = try XCTUnwrap(PDF417Writer.image(bytes: generator.next().payload, width: width, height: width / 3, margin: 0))
         let row = symbol.height / 2
@@ -23,7 +23,7 @@ final class SymbolDiagnosisTests: XCTestCase {
     }
 
     func testTheModuleIsMeasuredFromTheStartAndStopBars() throws {
-        let (image, module) = try card(width: 1100)
+        let (image, module) = try Self.card(width: 1100)
         let measured = try XCTUnwrap(SymbolDiagnosis.measure(image))
         XCTAssertEqual(measured.moduleWidth, module, accuracy: 0.25 * module)
         XCTAssertGreaterThan(measured.detail, SymbolDiagnosis.leastDetail)
@@ -33,7 +33,7 @@ final class SymbolDiagnosisTests: XCTestCase {
     }
 
     func testASymbolOfModulesUnderAPixelIsTooSmall() throws {
-        let (image, module) = try card(width: 1100)
+        let (image, module) = try Self.card(width: 1100)
         let small = image.scaled(by: 0.7 / module)
         XCTAssertEqual(SymbolDiagnosis.diagnose(small), .tooSmall)
         XCTAssertEqual(
@@ -66,7 +66,7 @@ final class SymbolDiagnosisTests: XCTestCase {
     }
 
     func testAWashedOutPatchIsGlare() throws {
-        var (image, _) = try card(width: 1100)
+        var (image, _) = try Self.card(width: 1100)
         // a saturated patch over a fifth of the symbol's columns and most of its rows
         for y in image.height * 2 / 5..<image.height * 3 / 5 {
             for x in image.width * 2 / 5..<image.width * 3 / 5 { image.pixels[y * image.width + x] = 255 }
@@ -86,13 +86,5 @@ final class SymbolDiagnosisTests: XCTestCase {
         XCTAssertEqual(
             DocumentReader().read(imageData: try XCTUnwrap(blank.jpegData(quality: 95)), name: "blank.png", options: options).error?.message,
             PDF417Failure.noSymbol.message)
-    }
-
-    func testTheMessageOrder() {
-        XCTAssertEqual(DocumentReader.noDocumentMessage(mrz: .noMRZ, pdf417: .tooSmall), PDF417Failure.tooSmall.message)
-        XCTAssertEqual(DocumentReader.noDocumentMessage(mrz: .blurred, pdf417: .noSymbol), MRZScanFailure.blurred.message)
-        XCTAssertTrue(DocumentReader.noDocumentMessage(mrz: .noMRZ, pdf417: .noSymbol).hasPrefix("No MRZ or licence barcode"))
-        XCTAssertEqual(DocumentReader.noDocumentMessage(mrz: nil, pdf417: .noSymbol), PDF417Failure.noSymbol.message)
-        XCTAssertEqual(DocumentReader.noDocumentMessage(mrz: .noMRZ, pdf417: nil), MRZScanFailure.noMRZ.message)
     }
 }

@@ -1,0 +1,138 @@
+import BarcodeScanning
+import IDCommon
+import MRZScanning
+import XCTest
+
+@testable import IDReader
+@testable import Imaging
+
+/// One cause per read that found nothing, chosen by what the picture shows
+/// (`FailureDiagnosis`): a symbol-like region gives the licence's cause, an MRZ-like band
+/// the MRZ's, neither "no document" unless the whole picture is too dark or blurred.
+final class FailureDiagnosisTests: XCTestCase {
+    /// A picture measured neither dark nor blurred.
+    static let clearPicture = PictureMeasures(brightest: 220, edgeWidth: 1)
+
+    func testASymbolIsTheStrongerEvidence() {
+        let diagnosis = FailureDiagnosis.choose(mrz: .glare, pdf417: .tooSmall) {
+            XCTFail("the whole picture is measured only when no document was seen")
+            return Self.clearPicture
+        }
+        XCTAssertEqual(diagnosis, FailureDiagnosis(cause: .tooSmall, message: PDF417Failure.tooSmall.message))
+    }
+
+    func testAnMRZBandWithoutASymbolGivesTheMRZsCause() {
+        for failure in [MRZScanFailure.tooSmall, .blurred, .glare, .cutOff, .undecodable] {
+            let diagnosis = FailureDiagnosis.choose(mrz: failure, pdf417: .noSymbol) { Self.clearPicture }
+            XCTAssertEqual(diagnosis, FailureDiagnosis(cause: failure.cause, message: failure.message))
+        }
+    }
+
+    func testNeitherIsNoDocumentUnlessTheWholePictureIsTooDarkOrBlurred() {
+        let none = FailureDiagnosis.choose(mrz: .noMRZ, pdf417: .noSymbol) { Self.clearPicture }
+        XCTAssertEqual(none, FailureDiagnosis(cause: .noDocument, message: FailureDiagnosis.neitherFound))
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .noMRZ, pdf417: nil) { Self.clearPicture }.message, MRZScanFailure.noMRZ.message)
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: nil, pdf417: .noSymbol) { Self.clearPicture }.message, PDF417Failure.noSymbol.message)
+        let dark = FailureDiagnosis.choose(mrz: .noMRZ, pdf417: .noSymbol) { PictureMeasures(brightest: 20, edgeWidth: 1) }
+        XCTAssertEqual(dark, FailureDiagnosis(cause: .tooDark, message: FailureDiagnosis.tooDark))
+        let blurred = FailureDiagnosis.choose(mrz: .noMRZ, pdf417: .noSymbol) { PictureMeasures(brightest: 220, edgeWidth: 100) }
+        XCTAssertEqual(blurred, FailureDiagnosis(cause: .blurred, message: FailureDiagnosis.tooBlurred))
+    }
+
+    func testAMissingModelNamesNoCause() {
+        let diagnosis = FailureDiagnosis.choose(mrz: .modelMissing, pdf417: .noSymbol) { Self.clearPicture }
+        XCTAssertNil(diagnosis.cause)
+        XCTAssertEqual(diagnosis.message, MRZScanFailure.modelMissing.message)
+    }
+
+    /// Every message says its cause in words a person reads as that cause.
+    func testEveryMessageSaysItsCause() {
+        let words: [ReadFailureCause: String] = [
+            .noDocument: "no ", .tooSmall: "too small", .blurred: "blurred", .glare: "glare", .cutOff: "runs off the edge",
+            .tooDark: "too dark", .undecodable: "could not be",
+        ]
+        var said: [(ReadFailureCause?, String)] = PDF417Failure.allCases.map { ($0.cause, $0.message) }
+        said += [MRZScanFailure.tooSmall, .blurred, .glare, .cutOff, .undecodable, .noMRZ].map { ($0.cause, $0.message) }
+        said += [(.tooDark, FailureDiagnosis.tooDark), (.blurred, FailureDiagnosis.tooBlurred), (.noDocument, FailureDiagnosis.neitherFound)]
+        for (cause, message) in said {
+            let cause = try? XCTUnwrap(cause)
+            XCTAssertTrue(message.lowercased().contains(words[cause ?? .noDocument] ?? "?"), "\(String(describing: cause)): \(message)")
+        }
+        XCTAssertEqual(Set(said.compactMap(\.0)), Set(ReadFailureCause.allCases), "every cause has a sentence")
+    }
+
+    // MARK: - one picture of each cause, read whole
+
+    func read(_ image: GrayImage, only: DocumentKinds = .standard) throws -> ReadError {
+        let bytes = try XCTUnwrap(image.jpegData(quality: 95))
+        let result = DocumentReader().read(imageData: bytes, name: "picture.jpg", options: ReadOptions(only: only))
+        XCTAssertTrue(result.documents.isEmpty, "the picture must not be read")
+        return try XCTUnwrap(result.error)
+    }
+
+    func testAPictureWithoutADocumentSaysNoDocument() throws {
+        // blotches of grey: edges and texture, nothing like a document
+        let error = try read(Self.blotches(seed: 36))
+        XCTAssertEqual(error.cause, .noDocument)
+        XCTAssertEqual(error.message, FailureDiagnosis.neitherFound)
+    }
+
+    /// Blotches of grey, as `testAPictureWithoutADocumentSaysNoDocument` draws them.
+    static func blotches(seed: UInt64, darkening: UInt8 = 1) -> GrayImage {
+        var random = SeededRandom(seed: seed)
+        let levels = (0..<48).map { _ in UInt8(truncatingIfNeeded: random.next() >> 56) / darkening }
+        return GrayImage(width: 640, height: 480, pixels: (0..<640 * 480).map { i in levels[(i % 640) / 80 + 8 * ((i / 640) / 80)] })
+    }
+
+    func testAPictureTooDarkToSeeAnythingIsTooDark() throws {
+        let error = try read(Self.blotches(seed: 36, darkening: 8))
+        XCTAssertEqual(error.cause, .tooDark)
+        XCTAssertEqual(error.message, FailureDiagnosis.tooDark)
+    }
+
+    func testASymbolOfModulesUnderAPixelIsTooSmall() throws {
+        let (image, module) = try SymbolDiagnosisTests.card(width: 1100)
+        let error = try read(image.scaled(by: 0.7 / module))
+        XCTAssertEqual(error.cause, .tooSmall)
+        XCTAssertEqual(error.message, PDF417Failure.tooSmall.message)
+    }
+
+    func testAGlaredSymbolIsGlare() throws {
+        var (image, _) = try SymbolDiagnosisTests.card(width: 1100)
+        for y in image.height * 2 / 5..<image.height * 3 / 5 {
+            for x in image.width * 2 / 5..<image.width * 3 / 5 { image.pixels[y * image.width + x] = 255 }
+        }
+        let error = try read(image)
+        XCTAssertEqual(error.cause, .glare)
+        XCTAssertEqual(error.message, PDF417Failure.glare.message)
+    }
+
+    func testASymbolCutThroughRunsOff() throws {
+        let (image, _) = try SymbolDiagnosisTests.card(width: 1100)
+        // the left 60 %: the start pattern and half the rows' codewords, no stop pattern
+        let cut = image.cropped(x: 0, y: 0, width: image.width * 3 / 5, height: image.height)
+        let error = try read(cut)
+        XCTAssertEqual(error.cause, .cutOff)
+        XCTAssertEqual(error.message, PDF417Failure.cutOff.message)
+    }
+
+    func testASharpWholeSymbolThatDoesNotDecodeIsUndecodable() throws {
+        var (image, module) = try SymbolDiagnosisTests.card(width: 1100)
+        // scramble the codewords: every row's data columns shifted by a random amount
+        // of modules, the start and stop patterns (the first and last 17 modules) kept
+        var random = SeededRandom(seed: 5)
+        let w = image.width
+        let first = w / 6 + Int(20 * module), last = w - w / 6 - Int(20 * module)
+        for y in image.height / 6..<(image.height - image.height / 6) where y % Int(3 * module) == 0 {
+            let shift = Int(module) * Int(random.next() % 9 + 1)
+            let band = min(Int(3 * module), image.height - y)
+            for row in y..<(y + band) {
+                let original = Array(image.pixels[(row * w + first)..<(row * w + last)])
+                for x in first..<last { image.pixels[row * w + x] = original[(x - first + shift) % original.count] }
+            }
+        }
+        let error = try read(image)
+        XCTAssertEqual(error.cause, .undecodable)
+        XCTAssertEqual(error.message, PDF417Failure.undecodable.message)
+    }
+}
