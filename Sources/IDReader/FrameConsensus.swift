@@ -1,7 +1,9 @@
+import BarcodeScanning
 import DocumentModel
 import IDCommon
 import Imaging
 import MRZ
+import MRZScanning
 
 /// How one frame of a camera stream or burst serves the read: good (a document was read),
 /// or what kept it from being read, which is what to tell the person holding the camera
@@ -189,4 +191,23 @@ public struct ConsensusResult: Sendable, Encodable {
 
     /// As a plain result (for exit codes and callers that take one).
     public var readResult: ReadResult { ReadResult(input: input, documents: documents, error: error) }
+}
+
+extension DocumentReader {
+    /// A frame's state without reading it (no OCR, no decoding): the most MRZ-like band
+    /// and the most symbol-like region are found and measured where they are, as a failed
+    /// read's cause is (`FailureDiagnosis`); `good` when an MRZ band, or else a symbol,
+    /// measures fit to read.
+    /// For a live camera view between full reads; a 1920×1080 frame takes a few tens of
+    /// milliseconds (`idreader-bench frame-states`).
+    public func frameState(image: GrayImage, options: ReadOptions = ReadOptions()) -> FrameState {
+        let mrz = options.only.contains(.mrz) ? MRZScanner.assess(image) : nil
+        // an MRZ fit to read makes the frame good, whatever else looks like a symbol (a
+        // page's background print may)
+        if mrz == .undecodable { return .good }
+        let pdf417 = options.only.contains(.pdf417) ? SymbolDiagnosis.diagnose(image) : nil
+        let diagnosis = FailureDiagnosis.choose(mrz: mrz, pdf417: pdf417, picture: { PictureMeasures(image) })
+        guard let cause = diagnosis.cause else { return .unusable(.noDocument) }
+        return cause == .undecodable ? .good : .unusable(cause)
+    }
 }

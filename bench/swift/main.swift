@@ -30,6 +30,7 @@ import MRZ
 //                                    (ChannelProperty; `signalled`: only misreadings the OCR signalled)
 //   idreader-bench consensus FILE    FILE: one scene a line, frame paths joined by '|'; per
 //                                    scene, the FrameConsensus after each frame
+//   idreader-bench frame-states FILE per image: DocumentReader.frameState and its ms
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
 // Prints JSON: {"parses": N, "seconds": S, "perSecond": R, "valid": V}
@@ -340,6 +341,13 @@ case "consensus":
         let consensus = FrameConsensus(reader: reader)
         var steps: [[String: Any]] = []
         for path in line.split(separator: "|").map(String.init) {
+            // the frame's state alone first (what a live view shows), then its full read
+            var stateMs = 0.0
+            if let image = try? ImageLoader().load(path: path) {
+                let start = Date()
+                _ = reader.frameState(image: image)
+                stateMs = Date().timeIntervalSince(start) * 1000
+            }
             let start = Date()
             let report = consensus.add(reader.read(imageAt: path))
             let ms = Date().timeIntervalSince(start) * 1000
@@ -350,10 +358,21 @@ case "consensus":
                     "valid": voted.document.valid, "stable": voted.isStable, "frames": voted.frames,
                 ]
             }
-            steps.append(["state": report.state.name, "ms": ms, "documents": documents])
+            steps.append(["state": report.state.name, "ms": ms, "stateMs": stateMs, "documents": documents])
         }
         let json = try! JSONSerialization.data(withJSONObject: ["scene": String(line), "steps": steps] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
+    }
+case "frame-states":
+    // FILE: one image path per line.  Per image: its size, `frameState` (no OCR, no
+    // decoding) and the wall ms it took, the picture already decoded.
+    let reader = DocumentReader()
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let start = Date()
+        let state = reader.frameState(image: image)
+        let ms = Date().timeIntervalSince(start) * 1000
+        print("{\"path\": \"\(path)\", \"size\": [\(image.width), \(image.height)], \"state\": \"\(state.name)\", \"ms\": \(ms)}")
     }
 case "aamva", "aamva-fields":
     // FILE: payloads separated by NUL bytes

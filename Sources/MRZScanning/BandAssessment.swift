@@ -1,0 +1,31 @@
+import IDCommon
+import Imaging
+
+extension MRZScanner {
+    /// What a picture shows of an MRZ without reading it: the glyph chains' first pass
+    /// finds the most MRZ-like band, and its own lines are measured (`BandMeasures`); no
+    /// OCR.  `noMRZ` when no band is seen; `undecodable` when one is seen whose measures
+    /// give no reason it would not read (for a camera: a frame worth reading); else why it
+    /// would not.  Cheap enough for a live view (see `idreader-bench frame-states`).
+    public static func assess(_ image: GrayImage) -> MRZScanFailure {
+        let working = ChainBandFinder.workingCopy(of: image)
+        let finder = ChainBandFinder(input: image, working: working, pass: ChainBandFinder.passes[0])
+        // the first band the search would read: one of its lines set in fixed pitch (the
+        // wavy print of a page's background chains too)
+        let candidates = finder.groups().lazy.compactMap(finder.rectify).prefix(BandSearch.maximumChainBands)
+        guard let band = candidates.first(where: { band in band.lines.contains { BandFinder.lineShape(band.image, $0) == .mrzLike } })
+        else { return .noMRZ }
+        let failure = likelyCause(bands: [band.outlines], shortBands: [], shapedBands: [], in: image)
+        guard failure == .cutOff else { return failure }
+        // a failed read's band within a glyph height of the edge may go on past it; a
+        // frame's band whose glyphs all stand clear of the edge is whole (a page cropped
+        // close to its MRZ), and only one touching it is cut off
+        let heights = band.outlines.map(BandMeasures.height).sorted()
+        let margin = Self.clearOfTheEdge * (heights.isEmpty ? 0 : heights[heights.count / 2])
+        return band.outlines.contains { BandMeasures.runsOff($0, image: image, margin: margin) } ? .cutOff : .undecodable
+    }
+
+    /// How far from the picture's edge, in glyph heights, a frame's band must end to be
+    /// taken as whole.
+    static let clearOfTheEdge = 0.25
+}
