@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-aamva bench-pdf417 bench-causes train-ocrb
+.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -53,6 +53,11 @@ bench-mrz-profile:  ## where an MRZ read's CPU time goes, step by step (corpus, 
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	python3 bench/mrz_profile.py corpus idphoto-hard scale-12MP --cli
+
+bench-frames:       ## several frames of one document: frame 0 alone vs the consensus of 3 and 5 (idphoto-gen --frames 5, unseen seeds), state and read times
+	scripts/setup.sh --bench
+	swift build -c release --product idreader-bench
+	python3 bench/frames_consensus.py
 
 bench-causes:       ## why nothing was read: the cause named vs the cause made, over labelled failures (generated, the real corpus shrunk, pictures without a document)
 	scripts/setup.sh --bench

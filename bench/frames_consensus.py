@@ -120,6 +120,26 @@ def main():
     print(f"\nOne frame's state alone (`DocumentReader.frameState`, no OCR): median {statistics.median(state_times):.0f} ms, "
           f"p90 {state_times[int(0.9 * len(state_times))]:.0f} ms; its full read: median {statistics.median(times):.0f} ms, "
           f"p90 {times[int(0.9 * len(times))]:.0f} ms (wall, {len(times)} frames).")
+    hd = hd_state_times(seeds[0])
+    print(f"A frame's state at 1920×1080 ({len(hd)} frames of seed {seeds[0]} resized): median {statistics.median(hd):.0f} ms, "
+          f"p90 {hd[int(0.9 * len(hd))]:.0f} ms (budget: 40).")
+
+
+def hd_state_times(seed, count=40):
+    """`frameState` on frames brought to 1920×1080 (a camera's video frame): wall ms."""
+    from PIL import Image
+    d = os.path.join(OUT, "hd")
+    os.makedirs(d, exist_ok=True)
+    paths = []
+    for case, frames in cases(generate(seed))[:count]:
+        out = os.path.join(d, os.path.basename(frames[1]).rsplit(".", 1)[0] + ".png")
+        if not os.path.exists(out):
+            Image.open(frames[1]).convert("L").resize((1920, 1080), Image.BILINEAR).save(out)
+        paths.append(out)
+    listfile = os.path.join(OUT, "hd-list.txt")
+    open(listfile, "w").write("\n".join(paths))
+    out = subprocess.run([BENCH, "frame-states", listfile], capture_output=True, text=True, check=True).stdout
+    return sorted(json.loads(line)["ms"] for line in out.splitlines())
 
 
 if __name__ == "__main__":
