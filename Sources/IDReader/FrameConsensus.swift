@@ -95,6 +95,12 @@ public final class FrameConsensus {
         add(reader.read(imageData: imageData, name: name, options: options))
     }
 
+    /// Reads one frame (a decoded grey image, as a camera gives it) and adds its documents
+    /// to the vote.
+    public func add(image: GrayImage, name: String) -> FrameReport {
+        add(reader.read(image: image, name: name, options: options))
+    }
+
     /// Adds a frame that was read already (`DocumentReader.read(imageData:name:options:)`).
     public func add(_ result: ReadResult) -> FrameReport {
         let index = states.count

@@ -158,6 +158,12 @@ extension DocumentReader {
         } catch {
             return ReadResult(input: name, documents: [], error: Self.readError(error))
         }
+        return read(image: image, name: name, options: options)
+    }
+
+    /// Reads a decoded grey image (a camera frame) into a result, as `read(imageData:)`
+    /// does after decoding: the documents, or the error with its cause.
+    public func read(image: GrayImage, name: String, options: ReadOptions = ReadOptions()) -> ReadResult {
         let (documents, failure, diagnostics) = readWithDiagnosis(image: image, options: options)
         if documents.isEmpty {
             let diagnosis = FailureDiagnosis.choose(

@@ -1,6 +1,7 @@
 import DocumentModel
 import Foundation
 import IDCommon
+import Imaging
 import MRZ
 import XCTest
 
@@ -167,6 +168,17 @@ final class FrameConsensusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(czech.frames.count, 3)
         XCTAssertFalse(czech.frames.contains(2), "another passport's frame is never merged into it")
         XCTAssertTrue(czech.document.valid)
+    }
+
+    func testGreyFramesAndEncodedFramesAreReadAlike() throws {
+        let path = Self.package.appendingPathComponent("samples/passports/td3-clean-000-r0.png").path
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let consensus = FrameConsensus()
+        let encoded = consensus.add(imageData: bytes, name: "a.png")
+        let grey = consensus.add(image: try ImageLoader().load(path: path), name: "b")
+        XCTAssertEqual(encoded.result.documents, grey.result.documents)
+        XCTAssertEqual(grey.consensus.first?.frames, [0, 1])
+        XCTAssertEqual(grey.consensus.first?.isStable, true)
     }
 
     func testTheCLIPrintsOneResultForAllFrames() throws {
