@@ -92,8 +92,18 @@ public enum SymbolDiagnosis {
     static let mostGlare = 0.04
 
     /// The likely cause, from the most symbol-like region.
-    public static func diagnose(_ image: GrayImage) -> PDF417Failure {
-        guard let m = measure(image) else { return runsOff(image) ? .cutOff : .noSymbol }
+    public static func diagnose(_ image: GrayImage) -> PDF417Failure { diagnose(image, sparsely: false) }
+
+    /// `diagnose` at a glance, for a live camera view: the start and stop patterns looked
+    /// for on some `glanceLines` lines of the picture instead of every other one (a
+    /// symbol spans far more rows than that), a few tens of ms for a 1920×1080 frame.
+    public static func glance(_ image: GrayImage) -> PDF417Failure { diagnose(image, sparsely: true) }
+
+    /// Lines of a picture `glance` looks for start and stop patterns on.
+    static let glanceLines = 100
+
+    static func diagnose(_ image: GrayImage, sparsely: Bool) -> PDF417Failure {
+        guard let m = measure(image, sparsely: sparsely) else { return runsOff(image, sparsely: sparsely) ? .cutOff : .noSymbol }
         if m.light < darkestLight { return .tooDark }
         if m.glare > mostGlare { return .glare }
         if m.moduleWidth < smallestModule { return .tooSmall }
@@ -110,9 +120,9 @@ public enum SymbolDiagnosis {
     /// other side's is seen nowhere: a symbol whose other end is off the picture (the
     /// patterns occur only in PDF417; measured on the whole picture, as the start-stop pass
     /// looks for them).
-    static func runsOff(_ image: GrayImage) -> Bool {
+    static func runsOff(_ image: GrayImage, sparsely: Bool = false) -> Bool {
         guard image.width >= 40, image.height >= 6, image.pixelCount <= 4_000_000 else { return false }
-        let matches = StartStopPatterns.matches(in: image, lineStep: max(2, image.height / 500))
+        let matches = StartStopPatterns.matches(in: image, lineStep: max(2, image.height / (sparsely ? glanceLines : 500)))
         let sides = [EdgeFit(matches.filter(\.isLeftEdge)), EdgeFit(matches.filter { !$0.isLeftEdge })]
         let lines = sides.map { $0?.lines ?? 0 }
         // one side seen on many lines, the other on none or on a few by chance
@@ -123,8 +133,10 @@ public enum SymbolDiagnosis {
     /// (`SymbolEdges`, which also sees symbols in perspective) and drawn upright at its own
     /// module size, so that its blur and glare stay as the picture has them; else the first
     /// located region that shows the start and stop bars.  `nil` when none does.
-    public static func measure(_ image: GrayImage) -> SymbolRegionMeasures? {
-        if let (picture, edges, _) = BarcodeScanner.symbolEdges(BarcodeScanner.RescueInput(image)) {
+    public static func measure(_ image: GrayImage) -> SymbolRegionMeasures? { measure(image, sparsely: false) }
+
+    static func measure(_ image: GrayImage, sparsely: Bool) -> SymbolRegionMeasures? {
+        if let (picture, edges, _) = BarcodeScanner.symbolEdges(BarcodeScanner.RescueInput(image), sparsely: sparsely) {
             let pixelsPerModule = 3.0
             guard let upright = edges.rectified(picture, pixelsPerModule: pixelsPerModule) else { return nil }
             // inside the quiet zone `rectified` adds and the module or two it widens by

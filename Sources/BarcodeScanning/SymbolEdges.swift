@@ -271,12 +271,16 @@ extension BarcodeScanner {
     /// The symbol's edges in the located region, or, when the locator has cut the symbol
     /// (or found something else), in the whole image on every other line; with the
     /// picture they refer to.
-    static func symbolEdges(_ input: RescueInput) -> (picture: GrayImage, edges: SymbolEdges, toInput: @Sendable (Point) -> Point)? {
-        if let region = input.region, let edges = SymbolEdges.find(in: region.crop) { return (region.crop, edges, offset(region)) }
+    static func symbolEdges(
+        _ input: RescueInput, sparsely: Bool = false
+    ) -> (picture: GrayImage, edges: SymbolEdges, toInput: @Sendable (Point) -> Point)? {
+        if let region = input.region, let edges = SymbolEdges.find(in: region.crop, lineStep: sparsely ? 3 : 1) {
+            return (region.crop, edges, offset(region))
+        }
         // every other line, and at most some 500, of pictures up to 4 MP (larger ones have
-        // their symbol located, or are read by the other passes)
+        // their symbol located, or are read by the other passes); `sparsely`, some 100
         guard input.image.pixelCount <= 4_000_000 else { return nil }
-        let lineStep = max(2, input.image.height / 500)
+        let lineStep = max(2, input.image.height / (sparsely ? SymbolDiagnosis.glanceLines : 500))
         return SymbolEdges.find(in: input.image, lineStep: lineStep).map { (input.image, $0, { $0 }) }
     }
 

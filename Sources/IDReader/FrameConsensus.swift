@@ -200,18 +200,18 @@ public struct ConsensusResult: Sendable, Encodable {
 }
 
 extension DocumentReader {
-    /// A frame's state without reading it (no OCR, no decoding): the most MRZ-like band
-    /// and the most symbol-like region are found and measured where they are, as a failed
-    /// read's cause is (`FailureDiagnosis`); `good` when an MRZ band, or else a symbol,
-    /// measures fit to read.
+    /// A frame's state without reading it (no OCR, no decoding): the most MRZ-like band,
+    /// or where there is none the most symbol-like region, is found and measured where it
+    /// is, as a failed read's cause is (`FailureDiagnosis`; `SymbolDiagnosis.glance`);
+    /// `good` when it measures fit to read.
     /// For a live camera view between full reads; a 1920×1080 frame takes a few tens of
     /// milliseconds (`idreader-bench frame-states`).
     public func frameState(image: GrayImage, options: ReadOptions = ReadOptions()) -> FrameState {
         let mrz = options.only.contains(.mrz) ? MRZScanner.assess(image) : nil
-        // an MRZ fit to read makes the frame good, whatever else looks like a symbol (a
-        // page's background print may)
-        if mrz == .undecodable { return .good }
-        let pdf417 = options.only.contains(.pdf417) ? SymbolDiagnosis.diagnose(image) : nil
+        // an MRZ band seen names the state, whatever else looks like a symbol (a page's
+        // background print may), and spares the look for one: a frame is of one document
+        if let mrz, mrz.bandSeen { return mrz == .undecodable ? .good : mrz.cause.map(FrameState.unusable) ?? .unusable(.noDocument) }
+        let pdf417 = options.only.contains(.pdf417) ? SymbolDiagnosis.glance(image) : nil
         let diagnosis = FailureDiagnosis.choose(mrz: mrz, pdf417: pdf417, picture: { PictureMeasures(image) })
         guard let cause = diagnosis.cause else { return .unusable(.noDocument) }
         return cause == .undecodable ? .good : .unusable(cause)

@@ -142,7 +142,7 @@ final class FrameConsensusTests: XCTestCase {
 
     func testNoFrameWithADocumentReportsTheCauseMostFramesShowed() {
         let failures = [ReadFailureCause.blurred, .glare, .glare].enumerated().map { index, cause in
-            ReadResult(input: "\(index)", documents: [], error: ReadError(.noDocumentFound, "\(cause)", cause: cause))
+            ReadResult(input: "\(index)", documents: [], error: ReadError(.noDocumentFound, cause.rawValue, cause: cause))
         }
         let consensus = FrameConsensus()
         for failure in failures { _ = consensus.add(failure) }
