@@ -137,7 +137,7 @@ enum CodewordRedraw {
             for slot in 0..<(columns + 2) {
                 let x0 = xLeft + Double(17 * (slot + 1)) * module
                 var slotBest: (score: Float, index: Int, offset: Double)?
-                for offset in [-2.0, -1, 0, 1, 2].map({ $0 * module / 3 }) {
+                for offset in [-1.0, 0, 1].map({ $0 * module / 3 }) {
                     guard let observed = sampled(line, from: x0 + shift + offset, module: module),
                         let match = bestMatch(observed, in: cluster)
                     else { continue }
