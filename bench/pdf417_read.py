@@ -4,8 +4,11 @@
 Sets: ../shared/corpus/pdf417 (public test images), generated licence backs
 (tools/licence-samples) at three levels: clean (rotations 0..15°), mild, hard, and the
 licence photos of the external generator ../shared/tools/idphoto-gen (clean, mild, hard;
-IDPHOTO_SEED, default 11, and IDPHOTO_DL_PER cases per tier, default 40), the hard tier
-also without the pages whose glare over the symbol is 0.8 or more (expected unreadable).
+one row per seed of IDPHOTO_SEEDS, e.g. "11 23 101 202 303", default IDPHOTO_SEED or 11,
+and IDPHOTO_DL_PER cases per tier, default 40), the hard tier also without the pages whose
+glare over the symbol is 0.8 or more (expected unreadable).  Then, for the hard photos
+idreader does not read, the cause its diagnosis names (`idreader-bench pdf417-diagnose`)
+against whether glare of 0.8 or more covers the symbol.
 Success = the decoded bytes equal the expected payload.  Times include loading the file.
 idreader is timed in-process (`idreader-bench pdf417`: load + the PDF417 search, what
 `idreader read --only pdf417` and `idreader barcodes` run; a plain `idreader read` also
@@ -32,9 +35,13 @@ CORPUS = "../shared/corpus/pdf417"
 # the binary measured (a copy, for a long run beside a rebuild)
 BENCH_BINARY = os.environ.get("IDREADER_BENCH", ".build/release/idreader-bench")
 IDPHOTO_GEN = "../shared/tools/idphoto-gen/gen.py"
-IDPHOTO_SEED = int(os.environ.get("IDPHOTO_SEED", "11"))
+IDPHOTO_SEEDS = [int(s) for s in os.environ.get("IDPHOTO_SEEDS", os.environ.get("IDPHOTO_SEED", "11")).split()]
 IDPHOTO_DL_PER = int(os.environ.get("IDPHOTO_DL_PER", "40"))
-IDPHOTO_OUT = os.path.join(OUT, f"idphoto-gen-seed{IDPHOTO_SEED}-n{IDPHOTO_DL_PER}")
+TIERS = ["clean", "mild", "hard"]
+
+
+def idphoto_out(seed):
+    return os.path.join(OUT, f"idphoto-gen-seed{seed}-n{IDPHOTO_DL_PER}")
 
 
 def generate():
@@ -46,22 +53,35 @@ def generate():
             subprocess.run([sys.executable, "tools/licence-samples/make_licence_images.py", d, "--count", str(count),
                             "--seed", str({"clean": 101, "mild": 102, "hard": 103}[name]), "--level", level, "--rotate", *rotations],
                            check=True, stderr=subprocess.DEVNULL)
-    if os.path.exists(IDPHOTO_GEN) and not os.path.exists(os.path.join(IDPHOTO_OUT, "gen_report.json")):
-        subprocess.run([sys.executable, IDPHOTO_GEN, "--seed", str(IDPHOTO_SEED), "--out", IDPHOTO_OUT, "--only", "dl",
-                        "--dl-per", str(IDPHOTO_DL_PER)], check=True, stdout=subprocess.DEVNULL)
+    for seed in IDPHOTO_SEEDS:
+        if os.path.exists(IDPHOTO_GEN) and not os.path.exists(os.path.join(idphoto_out(seed), "gen_report.json")):
+            subprocess.run([sys.executable, IDPHOTO_GEN, "--seed", str(seed), "--out", idphoto_out(seed), "--only", "dl",
+                            "--dl-per", str(IDPHOTO_DL_PER)], check=True, stdout=subprocess.DEVNULL)
+
+
+# the hard photos' paths: their seed and the glare over their symbol
+HARD_GLARE = {}
+
+
+def glare_over_symbol(case):
+    return (case["render"].get("glare") or {}).get("max_over_target", 0)
 
 
 def idphoto_cases():
-    """idphoto-gen's licence cases by tier, and the hard ones without glare >= 0.8 over the symbol."""
+    """idphoto-gen's licence cases by tier and seed (the seeds of a tier side by side), and the
+    hard ones without glare >= 0.8 over the symbol."""
     out = {}
-    for path in sorted(glob.glob(os.path.join(IDPHOTO_OUT, "dl", "*.json"))):
-        case = json.load(open(path))
-        item = (os.path.join(os.path.dirname(path), case["image"]), base64.b64decode(case["payload_b64"]))
-        out.setdefault(f"idphoto-gen {case['tier']} (seed {IDPHOTO_SEED})", []).append(item)
-        glare = (case["render"].get("glare") or {}).get("max_over_target", 0)
-        if case["tier"] == "hard" and glare < 0.8:
-            out.setdefault(f"idphoto-gen hard, glare < 0.8 (seed {IDPHOTO_SEED})", []).append(item)
-    return {k: out[k] for k in sorted(out, key=lambda k: (["clean", "mild", "hard"].index(k.split()[1].rstrip(",")), k))}
+    for seed in IDPHOTO_SEEDS:
+        for path in sorted(glob.glob(os.path.join(idphoto_out(seed), "dl", "*.json"))):
+            case = json.load(open(path))
+            item = (os.path.join(os.path.dirname(path), case["image"]), base64.b64decode(case["payload_b64"]))
+            if case["tier"] == "hard":
+                HARD_GLARE[item[0]] = (seed, glare_over_symbol(case))
+            out.setdefault((TIERS.index(case["tier"]), 0, seed), []).append(item)
+            if case["tier"] == "hard" and glare_over_symbol(case) < 0.8:
+                out.setdefault((TIERS.index(case["tier"]), 1, seed), []).append(item)
+    names = {(t, g, s): f"idphoto-gen {TIERS[t]}{', glare < 0.8' if g else ''} (seed {s})" for t, g, s in out}
+    return {names[k]: out[k] for k in sorted(out)}
 
 
 def cases():
@@ -85,7 +105,32 @@ def ours(items):
     open(listfile, "w").write("\n".join(p for p, _ in items))
     out = subprocess.run([BENCH_BINARY, "pdf417", listfile], capture_output=True, text=True, check=True).stdout
     rows = [json.loads(l) for l in out.splitlines()]
-    return [(matches(base64.b64decode(r["bytes"]), e), r["ms"], r["pass"]) for r, (_, e) in zip(rows, items)]
+    return [(matches(base64.b64decode(r["bytes"]), e), r["ms"], r["pass"], r["bytes"] != "") for r, (_, e) in zip(rows, items)]
+
+
+def diagnoses(paths):
+    """The failure cause idreader names for each picture (`idreader-bench pdf417-diagnose`)."""
+    listfile = os.path.join(OUT, "list.txt")
+    open(listfile, "w").write("\n".join(paths))
+    out = subprocess.run([BENCH_BINARY, "pdf417-diagnose", listfile], capture_output=True, text=True, check=True).stdout
+    return {r["path"]: r["diagnosis"] for r in map(json.loads, out.splitlines())}
+
+
+def print_causes(unread):
+    """For the hard photos idreader does not read, per seed: the causes named, by whether glare
+    of 0.8 or more covers the symbol."""
+    if not unread:
+        return
+    named = diagnoses(unread)
+    print("\nhard photos not read: the cause named (glare over the symbol >= 0.8 | < 0.8):")
+    for seed in IDPHOTO_SEEDS:
+        counts = {}
+        for path in unread:
+            if HARD_GLARE[path][0] == seed:
+                key = (named.get(path, "?"), HARD_GLARE[path][1] >= 0.8)
+                counts[key] = counts.get(key, 0) + 1
+        causes = sorted({c for c, _ in counts})
+        print(f"- seed {seed}: " + ", ".join(f"{c} {counts.get((c, True), 0)} | {counts.get((c, False), 0)}" for c in causes))
 
 
 def zxing(items):
@@ -110,10 +155,10 @@ def zbar(items):
 
 def main():
     generate()
-    print("| set | images | idreader | zxing-cpp (Python) | zbarimg | idreader median ms | zxing-cpp median ms | ms ratio (median, images both read) "
-          "| ms ratio, photos needing no rescue (n) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    passes = {}
+    print("| set | images | idreader | zxing-cpp (Python) | zbarimg | idreader wrong payloads | idreader median ms | zxing-cpp median ms "
+          "| ms ratio (median, images both read) | ms ratio, photos needing no rescue (n) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    passes, unread = {}, []
     for name, items in cases().items():
         passes[name] = {}
         if not items:
@@ -126,14 +171,17 @@ def main():
         first = [(oo[1], zz[1]) for oo, zz in zip(o, z) if zz[0] and oo[0] and oo[2] in ("plain", "located")]
         first_ratio = statistics.median(a for a, _ in first) / statistics.median(c for _, c in first) if first else float("nan")
         print(f"| {name} | {len(items)} | {sum(x[0] for x in o) / len(items):.0%} | {sum(x[0] for x in z) / len(items):.0%} | "
-              f"{sum(x[0] for x in b) / len(items):.0%} | {statistics.median(x[1] for x in o):.0f} | "
+              f"{sum(x[0] for x in b) / len(items):.0%} | {sum(x[3] and not x[0] for x in o)} | {statistics.median(x[1] for x in o):.0f} | "
               f"{statistics.median(x[1] for x in z):.0f} | {ratio:.2f} | {first_ratio:.2f} ({len(first)}) |")
-        for ok, _, p in o:
+        for ok, _, p, _ in o:
             if ok:
                 passes[name][p] = passes[name].get(p, 0) + 1
+        if "hard (seed" in name:
+            unread += [path for (path, _), oo in zip(items, o) if not oo[0]]
     print("\nsuccessful pass counts:")
     for name, counts in passes.items():
         print(f"- {name}: {json.dumps(counts)}")
+    print_causes(unread)
 
 
 if __name__ == "__main__":

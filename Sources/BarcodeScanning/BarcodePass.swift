@@ -9,6 +9,8 @@ public enum BarcodePass: String, Sendable, Codable, CaseIterable {
     case deskew
     /// The symbol outlined by its start and stop patterns, resampled upright.
     case startStop = "start-stop"
+    /// The start-stop outline's symbol redrawn from the codeword patterns that match it best.
+    case redraw = "start-stop+redraw"
     case crop
     case cropDeskew = "crop+deskew"
     case cropUpscale = "crop+upscale"

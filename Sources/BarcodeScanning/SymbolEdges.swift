@@ -56,8 +56,10 @@ struct SymbolEdges {
     func rectified(_ image: GrayImage, pixelsPerModule: Double) -> GrayImage? { upright(image, pixelsPerModule: pixelsPerModule)?.image }
 
     /// `rectified`, with the map from its pixels back to `image`'s (for the corners of a
-    /// symbol decoded there).
-    func upright(_ image: GrayImage, pixelsPerModule: Double) -> (image: GrayImage, toPicture: @Sendable (Point) -> Point)? {
+    /// symbol decoded there) and where the symbol's left and right edges are in it.
+    func upright(
+        _ image: GrayImage, pixelsPerModule: Double
+    ) -> (image: GrayImage, toPicture: @Sendable (Point) -> Point, symbolX: ClosedRange<Double>)? {
         guard pixelsPerModule > 0, module > 0 else { return nil }
         let q = outline
         let widened = Quadrilateral(
@@ -78,7 +80,8 @@ struct SymbolEdges {
             let (x, y) = map.point(u: (p.x - Double(margin)) / Double(columns), v: (p.y - Double(margin)) / Double(rows))
             return Point(x: x, y: y)
         }
-        return (drawn, toPicture)
+        // the outline was widened by 2 modules on either side
+        return (drawn, toPicture, Double(margin) + 2 * pixelsPerModule...Double(margin + columns) - 2 * pixelsPerModule)
     }
 
     /// The upright symbol as zxing-cpp is given it, most useful first (measured on
@@ -286,8 +289,25 @@ extension BarcodeScanner {
 
     /// The start-stop pass's views of the symbol, with their maps back to the input.
     static func startStopVariants(_ input: RescueInput) -> [Variant] {
-        guard let (picture, edges, toInput) = symbolEdges(input) else { return [] }
+        guard let (picture, edges, toInput) = input.symbolEdges else { return [] }
         return edges.uprightVariants(picture).map { view in Variant(image: view.image, toInput: { toInput(view.toPicture($0)) }) }
+    }
+
+    /// The redraw pass's view: the upright symbol at 3 px a module redrawn from its best
+    /// matching codeword patterns (`CodewordRedraw`).
+    static func redrawVariants(_ input: RescueInput) -> [Variant] {
+        guard let (picture, edges, toInput) = input.symbolEdges, let view = edges.upright(picture, pixelsPerModule: 3),
+            let redrawn = CodewordRedraw.redrawn(
+                view.image, from: view.symbolX.lowerBound, to: view.symbolX.upperBound, viewPixelsPerModule: 3)
+        else { return [] }
+        return [Variant(image: redrawn.image, toInput: { toInput(view.toPicture(redrawn.toView($0))) })]
+    }
+
+    /// The symbol drawn upright at `pixelsPerModule` from its start and stop patterns, not
+    /// sharpened (`nil` when its edges are not found): for trying treatments of the view.
+    @_spi(Evaluation) public static func startStopUpright(_ image: GrayImage, pixelsPerModule: Double) -> GrayImage? {
+        guard let (picture, edges, _) = symbolEdges(RescueInput(image)) else { return nil }
+        return edges.rectified(picture, pixelsPerModule: pixelsPerModule)
     }
 
     /// The outline of the PDF417 symbol in the located region of `image`, from its start

@@ -13,6 +13,8 @@ import MRZ
 //   idreader-bench pdf417 FILE       FILE: image paths; per image: decoded bytes, ms, pass
 //   idreader-bench pdf417-outline FILE  per image: the start-stop outline (corners), ms
 //   idreader-bench pdf417-passes FILE   per image: each rescue pass on its own: bytes, ms
+//   idreader-bench pdf417-upright FILE DIR  per image: the start-stop view, unsharpened, at 3 px
+//                                    a module, as DIR/NAME.pgm
 //   idreader-bench mrz-images FILE   FILE: image paths; per image: MRZ lines, valid, ms
 //                                    (what `idreader read --only mrz` does)
 //   idreader-bench read-images FILE  the same for a full read (MRZ and licences, as
@@ -103,6 +105,15 @@ case "pdf417-passes":
         guard let image = try? ImageLoader().load(path: path) else { continue }
         let passes = scanner.eachRescuePass(image).map { "\"\($0.pass.rawValue)\": [\"\(Data($0.bytes ?? []).base64EncodedString())\", \($0.ms)]" }
         print("{\"path\": \"\(path)\", " + passes.joined(separator: ", ") + "}")
+    }
+case "pdf417-upright":
+    // FILE: image paths; DIR: a folder.  The symbol drawn upright from its start and stop
+    // patterns at 3 px a module, unsharpened, as DIR/NAME.pgm (none when not outlined).
+    guard args.count == 4 else { usage() }
+    let out = outputFolder(args[3])
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path), let view = BarcodeScanner.startStopUpright(image, pixelsPerModule: 3) else { continue }
+        writePGM(view, to: out.appendingPathComponent(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + ".pgm"))
     }
 case "zxing-plain":
     // FILE: one image path per line.  Per image: ms of Debian's zxing-cpp call alone on the
