@@ -68,7 +68,7 @@ public struct SymbolRegionMeasures: Sendable, Equatable {
     /// The level of the symbol's light modules (its 95th percentile, 0–255).
     public var light: Double = 255
     /// Whether the symbol's outline reaches the picture's edge (its rows or columns may
-    /// go on past it).
+    /// go on past it); only for a symbol outlined by its start and stop patterns.
     public var reachesEdge = false
 }
 
@@ -107,7 +107,7 @@ public enum SymbolDiagnosis {
         if m.light < darkestLight { return .tooDark }
         if m.glare > mostGlare { return .glare }
         if m.moduleWidth < smallestModule { return .tooSmall }
-        if m.reachesEdge { return .cutOff }
+        if m.reachesEdge || runsOff(image) { return .cutOff }
         if m.detail < leastDetail { return .blurred }
         return .undecodable
     }
@@ -157,10 +157,7 @@ public enum SymbolDiagnosis {
             guard crop.width >= 24, crop.height >= 12 else { continue }
             let angle = crop.skewAngle(range: 15) ?? 0
             // as for an outlined symbol: too little symbol-like detail is no symbol
-            guard var m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop), m.detail >= leastSymbolDetail else { continue }
-            let corners = [Point(x: Double(box.x), y: Double(box.y)), Point(x: Double(box.x + box.width), y: Double(box.y + box.height))]
-            m.reachesEdge = touchesEdge(corners, width: image.width, height: image.height, margin: 2 * m.moduleWidth)
-            return m
+            if let m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop), m.detail >= leastSymbolDetail { return m }
         }
         return nil
     }

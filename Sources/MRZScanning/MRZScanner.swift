@@ -189,11 +189,13 @@ public struct MRZScanner: Sendable {
 
     /// MRZ characters shorter than this many pixels are too small to read.
     static let smallestGlyph = 10.0
-    /// A band with more of its cells washed out than this is glared.
-    static let mostGlare = 0.15
+    /// A band with more of its cells washed out than this is glared (idphoto-gen pages,
+    /// seed 36, under a washed-out patch that keeps them from being read: 0.03–0.1; the
+    /// same pages' bands without glare, 0).
+    static let mostGlare = 0.03
     /// A band whose glyphs' edges rise over more than this share of a glyph height is
-    /// blurred.
-    static let widestEdge = 0.3
+    /// blurred (sharp bands of idphoto-gen pages measure 0.08–0.16).
+    static let widestEdge = 0.22
 
     /// Why the bands read (`bands`, each its lines' outlines, most MRZ-like first) gave no
     /// MRZ, measured on the first of them.  Without one, a band of short fixed-pitch lines

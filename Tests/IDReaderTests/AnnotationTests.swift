@@ -270,6 +270,9 @@ final class AnnotationTests: XCTestCase {
         XCTAssertEqual(result.error?.code, .noDocumentFound)
         let message = try XCTUnwrap(result.error?.message)
         XCTAssertTrue(result.captionLines.contains { $0.contains(message) }, "\(result.captionLines)")
+        // and the cause, for a person comparing pictures (issue 36): a bar is no document
+        XCTAssertEqual(result.error?.cause, .noDocument)
+        XCTAssertTrue(result.captionLines.contains { $0.contains("noDocumentFound (noDocument) - ") }, "\(result.captionLines)")
         // the caption strip at the top is darkened
         XCTAssertGreaterThan(count(picture, near: RGB(70, 70, 70), in: (0, 0, 900, 12)), 900 * 6)
     }
@@ -360,6 +363,15 @@ final class AnnotationTests: XCTestCase {
         XCTAssertTrue(run(["read", "--help"]).1.contains("NAME-2.png"))
         XCTAssertEqual(run(["barcodes", "--annotate", out.path, passport]).0, 2, "an option of read only")
         XCTAssertEqual(run(["read", "--annotate"]).0, 2)
+    }
+
+    /// The contact sheet's verdict for a read that found nothing names the cause before the
+    /// message; an error without one keeps its code alone.
+    func testContactSheetVerdictShowsTheCause() {
+        let glare = ReadResult(input: "a.jpg", documents: [], error: ReadError(.noDocumentFound, "Glare covers the MRZ.", cause: .glare))
+        XCTAssertEqual(ContactSheet.verdict(glare), "noDocumentFound (glare): Glare covers the MRZ.")
+        let missing = ReadResult(input: "b.jpg", documents: [], error: ReadError(.fileNotFound, "No file."))
+        XCTAssertEqual(ContactSheet.verdict(missing), "fileNotFound: No file.")
     }
 
     func testAnnotationNames() {

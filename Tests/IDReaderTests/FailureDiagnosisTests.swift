@@ -136,3 +136,70 @@ final class FailureDiagnosisTests: XCTestCase {
         XCTAssertEqual(error.message, PDF417Failure.undecodable.message)
     }
 }
+
+/// The MRZ's causes, on a generated passport page whose MRZ is read: the same page made
+/// to fail one way at a time, where the band is.
+final class MRZFailureCauseTests: XCTestCase {
+    static let passport = "samples/passports/td3-clean-000-r0.png"
+
+    /// The page and the outline of its MRZ (the first line's top-left to the last line's
+    /// bottom-right, as the reader drew it).
+    func pageAndBand() throws -> (page: GrayImage, minX: Int, maxX: Int, minY: Int, maxY: Int) {
+        let page = try ImageLoader().load(path: Self.passport)
+        let result = DocumentReader().read(imageAt: Self.passport)
+        let lines = try XCTUnwrap(result.diagnostics?.mrz.first?.lines, "the page's MRZ is read")
+        let xs = lines.flatMap(\.corners).map(\.x), ys = lines.flatMap(\.corners).map(\.y)
+        return (page, Int(xs.min()!), Int(xs.max()!), Int(ys.min()!), Int(ys.max()!))
+    }
+
+    func read(_ image: GrayImage) throws -> ReadError {
+        let bytes = try XCTUnwrap(image.jpegData(quality: 95))
+        let result = DocumentReader().read(imageData: bytes, name: "page.jpg")
+        XCTAssertTrue(result.documents.isEmpty, "the page must not be read")
+        return try XCTUnwrap(result.error)
+    }
+
+    func testAnMRZCutThroughRunsOff() throws {
+        let (page, minX, maxX, _, _) = try pageAndBand()
+        let error = try read(page.cropped(x: 0, y: 0, width: minX + (maxX - minX) * 7 / 10, height: page.height))
+        XCTAssertEqual(error.cause, .cutOff)
+        XCTAssertEqual(error.message, MRZScanFailure.cutOff.message)
+    }
+
+    func testAnMRZUnderGlareIsGlare() throws {
+        var (page, minX, maxX, minY, maxY) = try pageAndBand()
+        // a washed-out patch over the middle two fifths of the lines
+        let h = maxY - minY
+        for y in max(0, minY - h / 4)..<min(page.height, maxY + h / 4) {
+            for x in (minX + (maxX - minX) * 3 / 10)..<(minX + (maxX - minX) * 7 / 10) { page.pixels[y * page.width + x] = 255 }
+        }
+        let error = try read(page)
+        XCTAssertEqual(error.cause, .glare)
+        XCTAssertEqual(error.message, MRZScanFailure.glare.message)
+    }
+
+    /// The height of the MRZ's characters on the page, from the first line's outline.
+    func glyphHeight() throws -> Double {
+        let result = DocumentReader().read(imageAt: Self.passport)
+        let line = try XCTUnwrap(result.diagnostics?.mrz.first?.lines.first)
+        return hypot(line.bottomLeft.x - line.topLeft.x, line.bottomLeft.y - line.topLeft.y)
+    }
+
+    func testAnMRZOfTinyCharactersIsTooSmall() throws {
+        let page = try ImageLoader().load(path: Self.passport)
+        let error = try read(page.scaled(by: 3.5 / (try glyphHeight())))
+        XCTAssertEqual(error.cause, .tooSmall)
+        XCTAssertEqual(error.message, MRZScanFailure.tooSmall.message)
+    }
+
+    func testABlurredMRZIsBlurred() throws {
+        var page = try ImageLoader().load(path: Self.passport)
+        // three box blurs of radius r: a Gaussian of sigma sqrt(r (r + 1)), a fifth of the
+        // characters' height
+        let r = Int((0.2 * (try glyphHeight())).rounded())
+        for _ in 0..<3 { page = page.blurred(radius: r) }
+        let error = try read(page)
+        XCTAssertEqual(error.cause, .blurred)
+        XCTAssertEqual(error.message, MRZScanFailure.blurred.message)
+    }
+}
