@@ -88,6 +88,10 @@ public enum SymbolDiagnosis {
     static let leastSymbolDetail = 0.2
     /// Symbols whose light modules are darker than this (0–255) are too dark.
     static let darkestLight = 60.0
+    /// Less detail than this in a region only the locator found is no symbol: without
+    /// the start and stop patterns' outline it is weaker evidence (at `leastSymbolDetail`,
+    /// blurred passport pages of idphoto-gen, seed 36, were taken for glared licences).
+    static let leastLocatedDetail = 0.3
     /// Symbols with more of their tiles washed out than this are glared.
     static let mostGlare = 0.04
 
@@ -107,8 +111,8 @@ public enum SymbolDiagnosis {
         if m.light < darkestLight { return .tooDark }
         if m.glare > mostGlare { return .glare }
         if m.moduleWidth < smallestModule { return .tooSmall }
-        if m.reachesEdge || runsOff(image) { return .cutOff }
         if m.detail < leastDetail { return .blurred }
+        if m.reachesEdge || runsOff(image, sparsely: sparsely) { return .cutOff }
         return .undecodable
     }
 
@@ -117,16 +121,31 @@ public enum SymbolDiagnosis {
     static let leastLinesOfOneSide = 12
 
     /// Whether a symbol's start or stop pattern runs straight through many rows while the
-    /// other side's is seen nowhere: a symbol whose other end is off the picture (the
-    /// patterns occur only in PDF417; measured on the whole picture, as the start-stop pass
-    /// looks for them).
+    /// other side's is seen nowhere, and inside that edge the rows hold a symbol's detail:
+    /// a symbol whose other end is off the picture (measured on the whole picture, as the
+    /// start-stop pass looks for the patterns; `sparsely`, on `glanceLines` lines).
     static func runsOff(_ image: GrayImage, sparsely: Bool = false) -> Bool {
         guard image.width >= 40, image.height >= 6, image.pixelCount <= 4_000_000 else { return false }
         let matches = StartStopPatterns.matches(in: image, lineStep: max(2, image.height / (sparsely ? glanceLines : 500)))
         let sides = [EdgeFit(matches.filter(\.isLeftEdge)), EdgeFit(matches.filter { !$0.isLeftEdge })]
         let lines = sides.map { $0?.lines ?? 0 }
         // one side seen on many lines, the other on none or on a few by chance
-        return lines.max()! >= leastLinesOfOneSide && 3 * lines.min()! < lines.max()!
+        guard lines.max()! >= leastLinesOfOneSide, 3 * lines.min()! < lines.max()! else { return false }
+        let (index, fit) = lines[0] > lines[1] ? (0, sides[0]) : (1, sides[1])
+        guard let fit else { return false }
+        return codewordsInside(fit, symbolToTheRight: index == 0, in: image)
+    }
+
+    /// Whether the rows inside `fit`'s edge, past its start or stop pattern (17 modules)
+    /// and up to 100 modules or the picture's edge, keep a symbol's detail (`texture`).
+    static func codewordsInside(_ fit: EdgeFit, symbolToTheRight: Bool, in image: GrayImage) -> Bool {
+        let edge = fit.line.x(at: fit.yMiddle), m = fit.module
+        let near = symbolToTheRight ? edge + 18 * m : edge - 18 * m
+        let far = symbolToTheRight ? min(Double(image.width), near + 100 * m) : max(0, near - 100 * m)
+        let columns = Int(min(near, far).rounded())..<Int(max(near, far).rounded())
+        let rows = max(0, Int(fit.yRange.lowerBound))..<min(image.height, Int(fit.yRange.upperBound) + 1)
+        guard columns.lowerBound >= 0, columns.upperBound <= image.width, columns.count >= Int(10 * m), rows.count >= 4 else { return false }
+        return texture(image, columns: columns, rows: rows, module: m).detail >= leastDetail
     }
 
     /// The measures of the symbol: outlined by its start and stop patterns
@@ -157,7 +176,7 @@ public enum SymbolDiagnosis {
             guard crop.width >= 24, crop.height >= 12 else { continue }
             let angle = crop.skewAngle(range: 15) ?? 0
             // as for an outlined symbol: too little symbol-like detail is no symbol
-            if let m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop), m.detail >= leastSymbolDetail { return m }
+            if let m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop), m.detail >= leastLocatedDetail { return m }
         }
         return nil
     }
