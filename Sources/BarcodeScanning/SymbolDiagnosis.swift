@@ -112,7 +112,9 @@ public enum SymbolDiagnosis {
         if m.glare > mostGlare { return .glare }
         if m.moduleWidth < smallestModule { return .tooSmall }
         if m.detail < leastDetail { return .blurred }
-        if m.reachesEdge || runsOff(image, sparsely: sparsely) { return .cutOff }
+        // at a glance a measured symbol is cut off only where its outline meets the edge:
+        // a lone pattern counted on few lines is too weak beside a measured symbol
+        if m.reachesEdge || (!sparsely && runsOff(image)) { return .cutOff }
         return .undecodable
     }
 
