@@ -35,9 +35,9 @@ struct BandMeasures: Equatable {
         let all = cells.flatMap { $0 }.sorted()
         guard all.count >= 16 else { return nil }
         let contrast = Double(all[all.count * 95 / 100]) - Double(all[all.count / 20])
-        glare = Self.washedShare(cells, contrast: contrast)
-        edgeWidth = Self.edgeWidth(lines, in: image, contrast: contrast) / glyphHeight
         paper = Double(all[all.count * 9 / 10])
+        glare = Self.washedShare(cells, contrast: contrast, paper: paper)
+        edgeWidth = Self.edgeWidth(lines, in: image, contrast: contrast) / glyphHeight
         let whitened = max(245, paper + 10)
         endsInGlare = lines.allSatisfy { line in
             Self.beyondEnds(of: line, in: image).contains { levels in
@@ -114,15 +114,16 @@ struct BandMeasures: Equatable {
         }
     }
 
-    /// The share of cells washed out: bright (near saturation) and with under 30 % of the
-    /// band's contrast left, where a glyph's strokes should be.
-    static func washedShare(_ cells: [[UInt8]], contrast: Double) -> Double {
+    /// The share of cells washed out: as bright as the band's paper at their middle level
+    /// (a glyph's cell is mostly paper, but glare lifts its ink too) and with under 45 % of
+    /// the band's contrast left, where a glyph's strokes should be.
+    static func washedShare(_ cells: [[UInt8]], contrast: Double, paper: Double) -> Double {
         let measured = cells.filter { $0.count >= 8 }
         guard !measured.isEmpty else { return 0 }
         let washed = measured.filter { cell in
             let s = cell.sorted()
             let spread = Double(s[s.count * 9 / 10]) - Double(s[s.count / 10])
-            return s[s.count / 2] >= 235 && spread < 0.3 * max(contrast, 1)
+            return Double(s[s.count / 2]) >= paper - 5 && spread < 0.45 * max(contrast, 1)
         }
         return Double(washed.count) / Double(measured.count)
     }

@@ -190,9 +190,9 @@ public struct MRZScanner: Sendable {
     /// MRZ characters shorter than this many pixels are too small to read.
     static let smallestGlyph = 10.0
     /// A band with more of its cells washed out than this is glared (idphoto-gen pages,
-    /// seed 36, under a washed-out patch that kept them from being read: 0.03–0.1; a cell
-    /// of a band without glare holds ink, so it is seldom both near white and flat).
-    static let mostGlare = 0.03
+    /// seed 36, under a washed-out patch that kept them from being read; a cell of a band
+    /// without glare holds ink at the band's contrast).
+    static let mostGlare = 0.06
     /// A band whose glyphs' edges rise over more than this share of a glyph height is
     /// blurred (sharp bands of idphoto-gen pages measure 0.08–0.16).
     static let widestEdge = 0.22
