@@ -21,6 +21,12 @@ struct Work: Sendable {
                 if let error = result.error { metrics.error(code: error.code.rawValue) }
             }
             if exchange.consensus, !exchange.isAnswered {
+                // no frame that is an image at all: the 422 a single such image gets
+                if let unreadable = results.first?.error, unreadable.code.isUnreadable,
+                    results.allSatisfy({ $0.error?.code.isUnreadable == true })
+                {
+                    return .error(HTTPError(unreadable))
+                }
                 // the frames of one scene, voted in the order of their parts
                 let consensus = FrameConsensus(reader: reader, options: readOptions)
                 for result in results { _ = consensus.add(result) }

@@ -23,5 +23,15 @@ final class ConsensusEndpointTests: XCTestCase {
 
         let bad = try server.curl("/v1/read?consensus=yes", ["-F", "file=@\(passport)"])
         XCTAssertEqual(bad.status, 400)
+        // frames none of which is an image: the 422 of a single such image
+        let text = try XCTUnwrap(FileManager.default.temporaryDirectory.appendingPathComponent("consensus-not-an-image.txt"))
+        try Data("false".utf8).write(to: text)
+        defer { try? FileManager.default.removeItem(at: text) }
+        let unreadable = try server.curl("/v1/read?consensus=1", ["-F", "file=@\(text.path)", "-F", "file=@\(text.path)"])
+        XCTAssertEqual(unreadable.status, 422)
+        XCTAssertEqual(unreadable.errorCode(), "unreadableImage")
+        // one readable frame among them: the consensus, with the other frame's error
+        let mixed = try server.curl("/v1/read?consensus=1", ["-F", "file=@\(text.path)", "-F", "file=@\(passport)"])
+        XCTAssertEqual(mixed.status, 200)
     }
 }
