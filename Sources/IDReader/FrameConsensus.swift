@@ -210,10 +210,16 @@ extension DocumentReader {
         let mrz = options.only.contains(.mrz) ? MRZScanner.assess(image) : nil
         // an MRZ band seen names the state, whatever else looks like a symbol (a page's
         // background print may), and spares the look for one: a frame is of one document
-        if let mrz, mrz.bandSeen { return mrz == .undecodable ? .good : mrz.cause.map(FrameState.unusable) ?? .unusable(.noDocument) }
+        if let mrz, mrz.bandSeen { return Self.state(measured: mrz.cause) }
         let pdf417 = options.only.contains(.pdf417) ? SymbolDiagnosis.glance(image) : nil
-        let diagnosis = FailureDiagnosis.choose(mrz: mrz, pdf417: pdf417, picture: { PictureMeasures(image) })
-        guard let cause = diagnosis.cause else { return .unusable(.noDocument) }
+        return Self.state(measured: FailureDiagnosis.choose(mrz: mrz, pdf417: pdf417, picture: { PictureMeasures(image) }).cause)
+    }
+
+    /// The state of a frame whose document measures as `cause` names: one found with no
+    /// reason it would not read (`undecodable`, had a read failed) is good; no cause at
+    /// all (the OCR model missing) is no document.
+    static func state(measured cause: ReadFailureCause?) -> FrameState {
+        guard let cause else { return .unusable(.noDocument) }
         return cause == .undecodable ? .good : .unusable(cause)
     }
 }
