@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb
+.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -10,6 +10,7 @@ test:               ## set up, lint (swift format, .swift-format), build, run ev
 	swift build --build-tests
 	swift test --skip-build
 	python3 -m unittest discover -s tools/train-ocrb -p 'test_*.py'
+	python3 -m unittest discover -s tools/train-glyphs -p 'test_*.py'
 	scripts/channel-property.sh 100000
 	fuzz/run.sh 15
 	fuzz/serve.sh 15
@@ -33,6 +34,10 @@ bench-mrz:          ## MRZ parse throughput vs the Python `mrz` package
 
 train-ocrb:         ## retrain the OCR-B model and compare it with tessdata/ocrb.traineddata (an hour or more, resumable; INSTALL=1 replaces it)
 	tools/train-ocrb/train.sh
+
+train-glyphs:       ## retrain the MRZ glyph classifier from cells the reader cuts (generated pages; the real corpus by document folds) and compare the candidates (INSTALL=1 replaces Sources/MRZScanning/mrz-glyphs.bin)
+	scripts/setup.sh --bench
+	tools/train-glyphs/train.sh
 
 bench-aamva:        ## AAMVA accuracy + throughput vs the Python `aamva-parser` package
 	scripts/setup.sh --bench

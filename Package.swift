@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
         .target(name: "Imaging", dependencies: ["CLeptonica", "IDCommon"]),
         .target(name: "BarcodeScanning", dependencies: ["IDCommon", "Imaging", "CZXing", "CZBar"]),
-        .target(name: "MRZScanning", dependencies: ["IDCommon", "Imaging", "MRZ", "CTesseract"]),
+        .target(
+            name: "MRZScanning", dependencies: ["IDCommon", "Imaging", "MRZ", "CTesseract"],
+            resources: [.embedInCode("mrz-glyphs.bin")]),
         .target(name: "DocumentModel", dependencies: ["IDCommon", "MRZ", "AAMVA"]),
         .target(name: "IDReader", dependencies: ["IDCommon", "MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
         .target(

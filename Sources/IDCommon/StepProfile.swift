@@ -20,6 +20,8 @@ public enum ProfiledStep: String, Sendable, CaseIterable, Codable {
     case ocrConfirmingView
     /// The LSTM's reading of a line in a view tried because a length did not fit.
     case ocrRefitView
+    /// A line cut into its cells and each cell read by the glyph classifier.
+    case glyphCells
     /// What the views read weighed: length fitting, correction, the doubt rules.
     case judge
     /// The morphology stage's band candidates in the four orientations.

@@ -133,7 +133,9 @@ extension GrayImage {
         return GrayImage(width: outWidth, height: outHeight, pixels: out)
     }
 
-    static func bilinear(_ p: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt8 {
+    /// The level at (`x`, `y`) of the `w` × `h` pixels `p`, interpolated between the four
+    /// nearest; white outside.
+    public static func bilinear(_ p: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt8 {
         guard x > -1, y > -1, x < Double(w), y < Double(h) else { return 255 }
         let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
         let fx = x - Double(x0), fy = y - Double(y0)

@@ -65,7 +65,24 @@ struct LineReader {
     private final class Seen {
         var crops: [Key: (image: GrayImage, box: ClosedRange<Double>, glyphHeight: Double)] = [:]
         var lines: [Key: OCRLine?] = [:]
+        var cells: [CellKey: CellReading?] = [:]
     }
+
+    private struct CellKey: Hashable {
+        let box: PixelBox
+        let count: Int
+    }
+
+    /// The glyph classifier's reading of one line's cells, and where the line's box lies
+    /// in the crop they were cut from.
+    struct CellReading {
+        let vote: CellVote
+        let cells: LineCells
+        let box: ClosedRange<Double>
+    }
+
+    /// The second recogniser (`GlyphClassifier.shipped`); `nil` reads with the LSTM alone.
+    var classifier: GlyphClassifier? = GlyphClassifier.shipped
 
     private struct Key: Hashable {
         let box: PixelBox
@@ -247,9 +264,8 @@ struct LineReader {
         guard let shape = Self.lineLengths(lines: band.count, firstLineRead: first.glyphs.count) else { return nil }
         var fitted: [OCRLine] = []
         for (index, box) in band.enumerated() {
-            let line = fittedLine(box, to: shape[index], view: view, firstTry: index == 0 ? first : nil)
-            guard let line else { return nil }
-            fitted.append(line)
+            guard let reading = fittedReading(box, to: shape[index], view: view, firstTry: index == 0 ? first : nil) else { return nil }
+            fitted.append(voted(reading.line, raw: reading.raw, box: box, view: reading.view))
         }
         let judge = ReadingJudge(corrector: corrector)
         // the confirming view, then the other view; one the fillers cannot fit is still a
@@ -309,13 +325,47 @@ struct LineReader {
     /// merged make the length wrong beyond filler repair; another view rarely
     /// repeats the mistake.
     func fittedLine(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine? = nil) -> OCRLine? {
-        if let line = firstTry ?? ocrLine(box, view: view),
-            let fitted = Self.fitLength(line, to: target)
-        {
-            return fitted
+        fittedReading(box, to: target, view: view, firstTry: firstTry)?.line
+    }
+
+    /// `fittedLine`, with the line as read before the fit and the view it was read in.
+    private func fittedReading(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine?) -> (line: OCRLine, raw: OCRLine, view: View)? {
+        if let line = firstTry ?? ocrLine(box, view: view), let fitted = Self.fitLength(line, to: target) { return (fitted, line, view) }
+        for (other, step) in [(view.other, ProfiledStep.ocrRefitView), (.wideSides, .ocrRefitView)] {
+            if let line = ocrLine(box, view: other, as: step), let fitted = Self.fitLength(line, to: target) { return (fitted, line, other) }
         }
-        if let fitted = ocrLine(box, view: view.other, as: .ocrRefitView).flatMap({ Self.fitLength($0, to: target) }) { return fitted }
-        return ocrLine(box, view: .wideSides, as: .ocrRefitView).flatMap { Self.fitLength($0, to: target) }
+        return nil
+    }
+
+    /// The glyph classifier's reading of the line in `box` (`CellVote`), cut into `count`
+    /// cells; `nil` without a classifier or where the line cannot be cut.  Made once per
+    /// box and length.
+    func cellVote(_ box: PixelBox, count: Int) -> CellReading? {
+        let key = CellKey(box: box, count: count)
+        if let seen = seen.cells[key] { return seen }
+        let reading = StepProfile.measure(.glyphCells) { () -> CellReading? in
+            guard let classifier else { return nil }
+            let crop = LineCells.crop(box, in: image, others: otherLines)
+            guard let cells = LineCells.cut(crop.image, count: count) else { return nil }
+            let levels = LineCells.levels(of: crop.image)
+            let vote = CellVote(ranked: (-1...count).map { classifier.ranked(cells.glyph($0, in: crop.image, levels: levels)) })
+            return CellReading(vote: vote, cells: cells, box: crop.box)
+        }
+        seen.cells[key] = reading
+        return reading
+    }
+
+    /// `line` (read in `view` of `box`, as `raw` before its length was fitted) voted with
+    /// the glyph classifier's reading of the same cells; as it was without one.
+    func voted(_ line: OCRLine, raw: OCRLine, box: PixelBox, view: View) -> OCRLine {
+        guard let reading = cellVote(box, count: line.glyphs.count) else { return line }
+        let crop = lineCrop(box, view: view)
+        // a centre in the view's crop, as a fraction of the box, then in the cells' crop
+        let scale = (reading.box.upperBound - reading.box.lowerBound) / max(1, crop.box.upperBound - crop.box.lowerBound)
+        return reading.vote.voted(line, raw: raw) { x in
+            let inCells = reading.box.lowerBound + (x - crop.box.lowerBound) * scale
+            return (inCells - reading.cells.origin) / reading.cells.pitch
+        }
     }
 
     /// A line short by exactly the characters read beside its box gets them back.  Else

@@ -137,6 +137,21 @@ public struct MRZScanner: Sendable {
         return (reading.result.lines, source.band.map { LineReader.lineImage($0, in: source.image, view: .primary, height: engine.inputHeight) })
     }
 
+    /// The MRZ read in `input` with each line's glyph cells (`LineCells`, as ink images of
+    /// `LineCells.glyphWidth` × `glyphHeight`) for `lengths` (the expected lines'
+    /// lengths), `nil` for a line that could not be cut; for training and scoring the
+    /// glyph classifier on real prints (`idreader-bench glyph-cells`).
+    @_spi(Evaluation) public func glyphCells(of input: GrayImage, lengths: [Int]) -> (lines: [String], cells: [[[Float]]?])? {
+        guard let reading = scan(input).readings.first, let source = reading.source, source.band.count == lengths.count else { return nil }
+        let cells = zip(source.band, lengths).map { box, length -> [[Float]]? in
+            let crop = LineCells.crop(box, in: source.image, others: source.band).image
+            guard let cut = LineCells.cut(crop, count: length) else { return nil }
+            let levels = LineCells.levels(of: crop)
+            return (0..<length).map { cut.glyph($0, in: crop, levels: levels) }
+        }
+        return (reading.result.lines, cells)
+    }
+
     /// How the OCR read each line of the MRZ found in `input`, in the reader's first view
     /// and in its confirming view (both with the decoder's alternatives, before any
     /// correction); `nil` for a view whose line could not be fitted to the reading's

@@ -43,6 +43,9 @@ struct OCRLine {
     /// Characters read in the crop's room before and after the line's box and set aside
     /// (`LineReader.insideBox`), in reading order.
     var besideBox: (before: [OCRGlyph], after: [OCRGlyph]) = ([], [])
+    /// The glyph classifier's reading of the same cells (`CellVote`), when it voted: one
+    /// more view of the line, independent of the LSTM's.
+    var classifierText: String?
 
     var text: String { String(glyphs.map(\.character)) }
     /// The distances between the centres of neighbouring glyphs whose centres are known.

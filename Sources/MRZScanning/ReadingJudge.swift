@@ -72,7 +72,10 @@ struct ReadingJudge {
                 return line
             }
             // this line's texts as the views read so far read them, the first reading's first
-            func textsReadSoFar() -> [String] { [result.lines[index]] + (0..<Self.confirmingViews).compactMap { read[$0] ?? nil }.map(\.text) }
+            // (and the glyph classifier's reading of the cells, an independent view)
+            func textsReadSoFar() -> [String] {
+                [result.lines[index]] + (0..<Self.confirmingViews).compactMap { read[$0] ?? nil }.map(\.text) + [lines[index].classifierText].compactMap { $0 }
+            }
             // … and as every view reads them
             func textsAsRead() -> [String] {
                 (0..<Self.confirmingViews).forEach { _ = readView($0) }

@@ -27,6 +27,8 @@ import MRZ
 //                                    glyph blobs and chains drawn in, per pass
 //   idreader-bench chain-lines FILE DIR  per image: the chain band nearest its expected lines,
 //                                    each line's read length and edit distance; crops in DIR
+//   idreader-bench glyph-cells FILE  per MRZ line read (FILE: images with expected .txt): its
+//                                    cells' glyph images (LineCells) for the glyph classifier
 //   idreader-bench ocr-channel FILE  per MRZ line found: both views' characters and candidates
 //   idreader-bench channel COUNT [SEED] [SCALE] [signalled]  the valid-means-right property
 //                                    (ChannelProperty; `signalled`: only misreadings the OCR signalled)
@@ -191,6 +193,25 @@ case "mrz-lines":
         }
     }
     print("{\"lines\": \(written)}")
+case "glyph-cells":
+    // FILE: image paths with expected `.txt`.  Per line of the MRZ read: the expected and
+    // read text and its cells' glyph images (`LineCells`), bytes 0 (paper) … 255 (ink),
+    // base64, `null` where the line could not be cut.
+    let scanner = MRZScanner()
+    for path in text.split(separator: "\n").map(String.init) {
+        let base = URL(fileURLWithPath: path).deletingPathExtension()
+        guard let truth = try? String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8),
+            let image = try? ImageLoader().load(path: path)
+        else { continue }
+        let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let found = scanner.glyphCells(of: image, lengths: expected.map(\.count)) else { continue }
+        for (i, (line, cells)) in zip(expected, found.cells).enumerated() {
+            let bytes = cells.map { Data($0.flatMap { $0.map { UInt8(($0 * 255).rounded()) } }).base64EncodedString() }
+            let read = i < found.lines.count ? found.lines[i] : ""
+            print(
+                "{\"path\": \"\(path)\", \"line\": \(i), \"expected\": \"\(line)\", \"read\": \"\(read)\", \"cells\": \(bytes.map { "\"\($0)\"" } ?? "null")}")
+        }
+    }
 case "ocr-channel":
     // FILE: image paths with expected `.txt`.  Per MRZ line whose reading has the expected
     // length: per character the truth and both views' readings (character, confidence,

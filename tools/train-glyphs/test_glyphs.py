@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Tests of the glyph classifier's training tool (run by `make test`): the weights file
+the reader reads, the document folds, the augmentation and the cells' loading.
+
+  python3 -m unittest discover -s tools/train-glyphs -p 'test_*.py'
+"""
+import base64
+import json
+import os
+import struct
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import glyphs  # noqa: E402
+
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "MRZScanning", "mrz-glyphs.bin")
+
+
+def read_weights(path):
+    """The file as GlyphClassifier.swift reads it: header, mean, then per layer scale,
+    int8 weights and float32 biases; nothing after."""
+    data = open(path, "rb").read()
+    magic, version, width, height, inputs, hidden, classes = struct.unpack("<4s6I", data[:28])
+    offset = 28
+    charset = data[offset:offset + classes].decode("ascii")
+    offset += classes + 4 * inputs
+    sizes = []
+    for n_in, n_out in ((inputs, hidden), (hidden, classes)):
+        offset += 4 + n_in * n_out + 4 * n_out
+        sizes.append((n_in, n_out))
+    return dict(magic=magic, version=version, width=width, height=height, charset=charset, sizes=sizes, end=offset, length=len(data))
+
+
+class WeightsFileTests(unittest.TestCase):
+    def test_a_written_model_has_the_layout_the_reader_reads(self):
+        rng = np.random.default_rng(3)
+        x = rng.random((200, glyphs.WIDTH * glyphs.HEIGHT)).astype(np.float32)
+        y = rng.integers(0, len(glyphs.CHARSET), 200)
+        model = glyphs.MLP(hidden=8, epochs=1).fit(x, y, rng)
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "m.bin")
+            model.write(path)
+            w = read_weights(path)
+        self.assertEqual(w["magic"], b"MRZG")
+        self.assertEqual((w["version"], w["width"], w["height"]), (1, 16, 24))
+        self.assertEqual(w["charset"], glyphs.CHARSET)
+        self.assertEqual(w["sizes"], [(384, 8), (8, 37)])
+        self.assertEqual(w["end"], w["length"], "no bytes after the last layer")
+
+    def test_the_shipped_model_is_one_the_reader_reads_and_small(self):
+        w = read_weights(SHIPPED)
+        self.assertEqual(w["charset"], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<")
+        self.assertEqual(w["end"], w["length"])
+        self.assertLessEqual(w["length"], 1_000_000, "the issue's budget: 1 MB of weights")
+
+    def test_quantised_scores_stay_near_the_float_ones(self):
+        rng = np.random.default_rng(5)
+        x = rng.random((300, glyphs.WIDTH * glyphs.HEIGHT)).astype(np.float32)
+        y = rng.integers(0, len(glyphs.CHARSET), 300)
+        model = glyphs.MLP(hidden=16, epochs=2).fit(x, y, rng)
+        exact, quantised = model.scores(x), model.quantised().scores(x)
+        self.assertLess(np.abs(exact - quantised).max(), 0.05)
+
+
+class FoldTests(unittest.TestCase):
+    def test_a_documents_copies_share_a_fold_and_folds_are_stable(self):
+        document = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10"
+        self.assertEqual(glyphs.fold_of(document, 5), glyphs.fold_of(document, 5))
+        folds = {glyphs.fold_of(f"document {n}", 5) for n in range(50)}
+        self.assertEqual(folds, set(range(5)), "fifty documents reach every fold")
+
+
+class CellsTests(unittest.TestCase):
+    def test_cells_load_with_their_labels_and_documents(self):
+        cells = np.zeros((3, glyphs.WIDTH * glyphs.HEIGHT), np.uint8)
+        cells[1, :] = 255
+        rows = [
+            {"path": "a.png", "line": 0, "expected": "AB<", "read": "AB<", "cells": base64.b64encode(cells.tobytes()).decode()},
+            {"path": "a.png", "line": 1, "expected": "XYZ", "read": "XY", "cells": None},
+        ]
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "c.jsonl")
+            open(path, "w").write("\n".join(json.dumps(r) for r in rows))
+            x, y, docs, reads = glyphs.load(path)
+        self.assertEqual(x.shape, (3, 384))
+        self.assertEqual([glyphs.CHARSET[i] for i in y], ["A", "B", "<"])
+        self.assertEqual(float(x[1].min()), 1.0)
+        self.assertEqual(set(docs), {"AB<\nXYZ"}, "a document is all its expected lines")
+        self.assertEqual(list(reads), ["A", "B", "<"])
+
+    def test_augmented_copies_keep_shape_and_range(self):
+        rng = np.random.default_rng(1)
+        x = rng.random((10, glyphs.WIDTH * glyphs.HEIGHT)).astype(np.float32)
+        out = glyphs.augment(x, rng, 2)
+        self.assertEqual(out.shape, (30, 384))
+        self.assertTrue(np.array_equal(out[:10], x), "the originals come first")
+        self.assertGreaterEqual(float(out.min()), 0.0)
+        self.assertLessEqual(float(out.max()), 1.0)
+
+
+if __name__ == "__main__":
+    unittest.main()
