@@ -4,8 +4,8 @@
 ///
 /// Measured on the real corpus's 5 932 cells: where the two agree (5 736 cells) both are
 /// wrong twice; where they disagree (196), each is right about half the time.  So
-/// agreement makes a glyph sure, and a disagreement the classifier is confident of makes
-/// it unsure (its confidence under `ReadingJudge.minimumConfidence`) with the
+/// agreement leaves a glyph as read, and a disagreement the classifier is confident of
+/// makes it unsure (its confidence under `ReadingJudge.minimumConfidence`) with the
 /// classifier's character among its candidates: the check digits settle it where they
 /// can, and a field no digit covers stays uncertain.  The classifier's reading of the
 /// line is one more view in the judge's votes (`OCRLine.classifierText`).  A line the
@@ -31,9 +31,6 @@ struct CellVote {
     /// Probability from which the classifier's first character, where the LSTM read
     /// another, makes the glyph unsure.
     static let opinion: Float = 0.9
-    /// Probability from which the classifier's first character, where the LSTM read the
-    /// same, makes the glyph sure.
-    static let proof: Float = 0.9
     /// The confidence a glyph the recognisers disagree on keeps at most (under
     /// `ReadingJudge.minimumConfidence`: its field is doubted where no digit proves it).
     static let disagreementConfidence: Float = 50
@@ -176,25 +173,14 @@ struct CellVote {
         return line
     }
 
-    /// One glyph after the vote: as read, sure where the classifier's first character is
-    /// the same and probable (`proof`); else unsure where the classifier is of another
-    /// opinion (`opinion`), the classifier's character its strongest other candidate
-    /// (one the check digits may choose).  Measured on idphoto-gen's hard pages (seeds 11
-    /// and 404): a weaker opinion made a few valid readings uncertain and no wrong one
-    /// right.
+    /// One glyph after the vote: as read, but unsure where the classifier is confidently of
+    /// another opinion (`opinion`), the classifier's character its strongest other
+    /// candidate (one the check digits may choose).  Measured on idphoto-gen's hard pages
+    /// (seeds 11 and 404): a weaker opinion made a few valid readings uncertain and no
+    /// wrong one right; making a glyph both read alike sure made none valid that was not.
     func vote(_ glyph: OCRGlyph, _ ranking: [(character: Character, probability: Float)]) -> OCRGlyph {
-        guard let first = ranking.first else { return glyph }
+        guard let first = ranking.first, first.character != glyph.character, first.probability >= Self.opinion else { return glyph }
         var voted = glyph
-        if first.character == glyph.character {
-            // two recognisers, one reading: proven as far as confidence goes (the other
-            // doubt rules, another view's reading and close candidates, still hold)
-            // (a cell filled from the classifier is one reading, not two)
-            if first.probability >= Self.proof, voted.confidence.isFinite, !Self.isFilled(glyph) {
-                voted.confidence = max(voted.confidence, ReadingJudge.minimumConfidence)
-            }
-            return voted
-        }
-        guard first.probability >= Self.opinion else { return voted }
         voted.confidence = min(glyph.confidence, Self.disagreementConfidence)
         var candidates = glyph.candidates.filter { $0.character != first.character }
         candidates.append(.init(character: first.character, confidence: max(first.probability * 100, ReadingJudge.closeRunnerUp)))

@@ -72,10 +72,11 @@ struct ReadingJudge {
                 return line
             }
             // this line's texts as the views read so far read them, the first reading's first
-            // (and the glyph classifier's reading of the cells, an independent view)
+            // (and the glyph classifier's reading of the cells, an independent view, last)
             func textsReadSoFar() -> [String] {
                 [result.lines[index]] + (0..<Self.confirmingViews).compactMap { read[$0] ?? nil }.map(\.text) + [lines[index].classifierText].compactMap { $0 }
             }
+            let tieBreaker = lines[index].classifierText
             // … and as every view reads them
             func textsAsRead() -> [String] {
                 (0..<Self.confirmingViews).forEach { _ = readView($0) }
@@ -91,7 +92,7 @@ struct ReadingJudge {
                 // the views disagree: the field stays uncertain, and shows what most views read
                 // (as read: where the first reading has a glyph too many, views that read
                 // the line right outvote it column by column, which aligned they cannot)
-                if let voted = Self.vote(textsAsRead(), in: field.range) { votes.append((index, field.range, voted)) }
+                if let voted = Self.vote(textsAsRead(), in: field.range, tieBreaker: tieBreaker) { votes.append((index, field.range, voted)) }
             }
             // a code whose candidate another view reads or lists too is one of two readings,
             // whichever the table allows (`P` read `F` with `P` at 25, where the other view
@@ -209,15 +210,29 @@ struct ReadingJudge {
 
     /// Per character, what most of the views (three or more, of equal length) read in
     /// `range`, where that differs from the first view; `nil` when it does not or no
-    /// character has a majority against the first.
-    static func vote(_ views: [String], in range: Range<Int>) -> [Character]? {
+    /// character has a majority against the first.  A `tieBreaker` among the views (the
+    /// glyph classifier's reading, independent of the LSTM's views) decides a tie between
+    /// two characters it is one of: the first view read `OLTVIA` and `0LTVIA`, the
+    /// second `OLIVIA`, the classifier `OLIVIA` (a real Finnish passport).
+    static func vote(_ views: [String], in range: Range<Int>, tieBreaker: String? = nil) -> [Character]? {
         let texts = views.map(Array.init).filter { $0.count == views.first?.count }
         guard texts.count >= 3, range.upperBound <= texts[0].count else { return nil }
+        let breaker = tieBreaker.map(Array.init).flatMap { $0.count == texts[0].count ? $0 : nil }
         var out = Array(texts[0][range]), changed = false
         for (offset, column) in range.enumerated() {
             let counts = Dictionary(texts.map { ($0[column], 1) }, uniquingKeysWith: +)
-            if let (character, n) = counts.max(by: { $0.value < $1.value }), n * 2 > texts.count, character != out[offset] {
-                out[offset] = character
+            guard let most = counts.values.max() else { continue }
+            let leaders = counts.filter { $0.value == most }.map(\.key)
+            let winner: Character?
+            if most * 2 > texts.count {
+                winner = leaders.first
+            } else if most * 2 == texts.count, leaders.count == 2, let b = breaker?[column], leaders.contains(b) {
+                winner = b
+            } else {
+                winner = nil
+            }
+            if let winner, winner != out[offset] {
+                out[offset] = winner
                 changed = true
             }
         }

@@ -148,4 +148,14 @@ final class GlyphCellTests: XCTestCase {
         XCTAssertEqual(voted.text, "IDD<<ERIKA")
         XCTAssertTrue(voted.glyphs.allSatisfy { $0.confidence == 95 }, "every glyph agreed with its cell")
     }
+
+    func testTheClassifierBreaksATieBetweenTheLSTMsViews() {
+        let views = ["0LTVIA", "OLIVIA", "OLTVIA"]
+        // without the classifier, T has no majority against the first view's: kept
+        XCTAssertEqual(ReadingJudge.vote(views, in: 0..<6).map { String($0) }, "OLTVIA")
+        // with it (a view itself, last), T and I tie two to two: its I wins
+        XCTAssertEqual(ReadingJudge.vote(views + ["OLIVIA"], in: 0..<6, tieBreaker: "OLIVIA").map { String($0) }, "OLIVIA")
+        // a tie it is not one of stays as the first view read it
+        XCTAssertNil(ReadingJudge.vote(["AB", "CB", "AB", "CB"], in: 0..<1, tieBreaker: "EB"))
+    }
 }
