@@ -29,11 +29,12 @@ enum StartStopPatterns {
         var end: Int { start + length }
     }
 
-    /// Every start and stop pattern (also mirrored) on every `lineStep`-th line of `image`.
-    static func matches(in image: GrayImage, lineStep: Int = 1) -> [Match] {
+    /// Every start and stop pattern (also mirrored) on every `lineStep`-th line of `image`,
+    /// each line's runs told against `means` (by default `LocalMean(patternsIn:)`).
+    static func matches(in image: GrayImage, lineStep: Int = 1, means given: LocalMean? = nil) -> [Match] {
         let w = image.width, h = image.height
         guard w >= 40, h >= 3, lineStep >= 1 else { return [] }
-        let means = LocalMean(image, radiusX: max(5, w / 40), radiusY: max(2, w / 80))
+        let means = given ?? LocalMean(patternsIn: image)
         var found: [Match] = []
         image.pixels.withUnsafeBufferPointer { p in
             for y in stride(from: 0, to: h, by: lineStep) {
@@ -156,20 +157,25 @@ enum StartStopPatterns {
         let first = Int(x0.rounded(.up)), last = Int(x1.rounded(.down))
         guard first >= 0, last <= line.count, last - first >= 8 else { return 0 }
         var sumG = 0.0, sumT = 0.0, sumGG = 0.0, sumTT = 0.0, sumGT = 0.0
-        var k = 0
-        let stretches = template.stretches
-        for x in first..<last {
-            // the dark part of pixel [x, x + 1), in pixels
-            let a = Double(x), b = a + 1
-            var dark = 0.0
-            while k < stretches.count, anchor + stretches[k].to * module <= a { k += 1 }
-            var j = k
-            while j < stretches.count, anchor + stretches[j].from * module < b {
-                if stretches[j].dark { dark += min(b, anchor + stretches[j].to * module) - max(a, anchor + stretches[j].from * module) }
-                j += 1
+        let stretches = template.stretches, count = stretches.count
+        // the stretches' ends in pixels, worked out once rather than at every pixel (the
+        // same sums: the same products)
+        withUnsafeTemporaryAllocation(of: (from: Double, to: Double, dark: Bool).self, capacity: count) { ends in
+            for j in 0..<count { ends[j] = (anchor + stretches[j].from * module, anchor + stretches[j].to * module, stretches[j].dark) }
+            var k = 0
+            for x in first..<last {
+                // the dark part of pixel [x, x + 1), in pixels
+                let a = Double(x), b = a + 1
+                var dark = 0.0
+                while k < count, ends[k].to <= a { k += 1 }
+                var j = k
+                while j < count, ends[j].from < b {
+                    if ends[j].dark { dark += min(b, ends[j].to) - max(a, ends[j].from) }
+                    j += 1
+                }
+                let g = Double(line[x])
+                sumG += g; sumT += dark; sumGG += g * g; sumTT += dark * dark; sumGT += g * dark
             }
-            let g = Double(line[x])
-            sumG += g; sumT += dark; sumGG += g * g; sumTT += dark * dark; sumGT += g * dark
         }
         let n = Double(last - first)
         let covariance = sumGT - sumG * sumT / n
@@ -180,20 +186,50 @@ enum StartStopPatterns {
     }
 }
 
-/// The mean grey of a box around each pixel (`BoxSums`).
+/// The mean grey of a box around each pixel, from the grey's summed-area table.
+///
+/// The table is of `UInt32` summed with wrapping arithmetic: a box's sum is the
+/// difference of four entries, exact modulo 2³² and so exact for any box of under 16 M
+/// pixels (255 each).  A fourth of the work and memory of `BoxSums`' `Double` table of a
+/// `Double` copy, with the same means (a frame's state looks at whole pictures).
 struct LocalMean {
     let radiusX: Int, radiusY: Int
-    private let sums: BoxSums
+    private let width: Int, height: Int
+    /// `(width + 1) × (height + 1)`: entry (x, y) sums the pixels above and left of it.
+    private let table: [UInt32]
 
     init(_ image: GrayImage, radiusX: Int, radiusY: Int) {
         self.radiusX = max(0, radiusX); self.radiusY = max(0, radiusY)
-        sums = BoxSums(image)
+        let w = image.width, h = image.height, stride = w + 1
+        width = w; height = h
+        var table = [UInt32](repeating: 0, count: stride * (h + 1))
+        image.pixels.withUnsafeBufferPointer { p in
+            table.withUnsafeMutableBufferPointer { t in
+                for y in 0..<h {
+                    var row: UInt32 = 0
+                    for x in 0..<w {
+                        row &+= UInt32(p[y * w + x])
+                        t[(y + 1) * stride + x + 1] = t[y * stride + x + 1] &+ row
+                    }
+                }
+            }
+        }
+        self.table = table
+    }
+
+    /// The means the start and stop patterns are told against: boxes of a fortieth of the
+    /// picture's width across and an eightieth up and down.
+    init(patternsIn image: GrayImage) {
+        self.init(image, radiusX: max(5, image.width / 40), radiusY: max(2, image.width / 80))
     }
 
     /// The mean of the box around (`x`, `y`), clipped to the image; 255 outside it.
     func value(x: Int, y: Int) -> Int {
-        let box = sums.sum(aroundX: x, y: y, radiusX: radiusX, radiusY: radiusY)
-        guard box.cells > 0 else { return 255 }
-        return Int(box.sum) / box.cells
+        let x0 = max(0, x - radiusX), x1 = min(width, x + radiusX + 1)
+        let y0 = max(0, y - radiusY), y1 = min(height, y + radiusY + 1)
+        guard x1 > x0, y1 > y0 else { return 255 }
+        let stride = width + 1
+        let sum = table[y1 * stride + x1] &- table[y0 * stride + x1] &- table[y1 * stride + x0] &+ table[y0 * stride + x0]
+        return Int(sum) / ((x1 - x0) * (y1 - y0))
     }
 }
