@@ -107,14 +107,17 @@ public enum SymbolDiagnosis {
     static let glanceLines = 100
 
     static func diagnose(_ image: GrayImage, sparsely: Bool) -> PDF417Failure {
-        guard let m = measure(image, sparsely: sparsely) else { return runsOff(image, sparsely: sparsely) ? .cutOff : .noSymbol }
+        // one input for the measures and the cut-off test: the located boxes and the
+        // whole picture's patterns are found once
+        let input = BarcodeScanner.RescueInput(image)
+        guard let m = measure(input, sparsely: sparsely) else { return runsOff(input, sparsely: sparsely) ? .cutOff : .noSymbol }
         if m.light < darkestLight { return .tooDark }
         if m.glare > mostGlare { return .glare }
         if m.moduleWidth < smallestModule { return .tooSmall }
         if m.detail < leastDetail { return .blurred }
         // at a glance a measured symbol is cut off only where its outline meets the edge:
         // a lone pattern counted on few lines is too weak beside a measured symbol
-        if m.reachesEdge || (!sparsely && runsOff(image)) { return .cutOff }
+        if m.reachesEdge || (!sparsely && runsOff(input)) { return .cutOff }
         return .undecodable
     }
 
@@ -126,9 +129,11 @@ public enum SymbolDiagnosis {
     /// other side's is seen nowhere, and inside that edge the rows hold a symbol's detail:
     /// a symbol whose other end is off the picture (measured on the whole picture, as the
     /// start-stop pass looks for the patterns; `sparsely`, on `glanceLines` lines).
-    static func runsOff(_ image: GrayImage, sparsely: Bool = false) -> Bool {
+    /// (`input`'s picture, with the whole picture's patterns it may have found already.)
+    static func runsOff(_ input: BarcodeScanner.RescueInput, sparsely: Bool = false) -> Bool {
+        let image = input.image
         guard image.width >= 40, image.height >= 6, image.pixelCount <= 4_000_000 else { return false }
-        let matches = StartStopPatterns.matches(in: image, lineStep: max(2, image.height / (sparsely ? glanceLines : 500)))
+        let matches = input.wholePictureMatches(lineStep: max(2, image.height / (sparsely ? glanceLines : 500))).matches
         let sides = [EdgeFit(matches.filter(\.isLeftEdge)), EdgeFit(matches.filter { !$0.isLeftEdge })]
         let lines = sides.map { $0?.lines ?? 0 }
         // one side seen on many lines, the other on none or on a few by chance
@@ -157,7 +162,12 @@ public enum SymbolDiagnosis {
     public static func measure(_ image: GrayImage) -> SymbolRegionMeasures? { measure(image, sparsely: false) }
 
     static func measure(_ image: GrayImage, sparsely: Bool) -> SymbolRegionMeasures? {
-        if let (picture, edges, _) = BarcodeScanner.symbolEdges(BarcodeScanner.RescueInput(image), sparsely: sparsely) {
+        measure(BarcodeScanner.RescueInput(image), sparsely: sparsely)
+    }
+
+    static func measure(_ input: BarcodeScanner.RescueInput, sparsely: Bool) -> SymbolRegionMeasures? {
+        let image = input.image
+        if let (picture, edges, _) = BarcodeScanner.symbolEdges(input, sparsely: sparsely) {
             let pixelsPerModule = 3.0
             guard let upright = edges.rectified(picture, pixelsPerModule: pixelsPerModule) else { return nil }
             // inside the quiet zone `rectified` adds and the module or two it widens by
@@ -172,7 +182,7 @@ public enum SymbolDiagnosis {
                 return SymbolRegionMeasures(moduleWidth: edges.module, detail: detail, glare: tone.glare, light: tone.light, reachesEdge: reaches)
             }
         }
-        let boxes = SymbolLocator.locateAll(image) + SymbolLocator.locateAll(image, window: SymbolLocator.tightWindow)
+        let boxes = SymbolLocator.locateAll(input.energy, window: SymbolLocator.tallWindow) + input.tightBoxes
         for box in boxes.prefix(6) {
             let crop = BarcodeScanner.region(of: image, around: box).crop
             guard crop.width >= 24, crop.height >= 12 else { continue }

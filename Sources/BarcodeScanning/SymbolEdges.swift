@@ -290,7 +290,9 @@ extension BarcodeScanner {
         // their symbol located, or are read by the other passes); `sparsely`, some 100
         guard input.image.pixelCount <= 4_000_000 else { return nil }
         let lineStep = max(2, input.image.height / (sparsely ? SymbolDiagnosis.glanceLines : 500))
-        return SymbolEdges.find(in: input.image, lineStep: lineStep).map { (input.image, $0, { $0 }) }
+        guard input.image.width >= 40, input.image.height >= 6 else { return nil }
+        let (means, matches) = input.wholePictureMatches(lineStep: lineStep)
+        return SymbolEdges.find(in: input.image, matches: matches, means: means).map { (input.image, $0, { $0 }) }
     }
 
     /// The start-stop pass's views of the symbol, with their maps back to the input.
