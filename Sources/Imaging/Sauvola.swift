@@ -25,6 +25,11 @@ extension GrayImage {
         let cells = Float(side) * Float(side)
         let meanNorm = Float(1.0 / Double(cells)), squareNorm = 1.0 / Double(cells)
         let factor = Double(Float(k))
+        // the threshold's factor per variance (0...255²), worked out once for a large
+        // picture (the same Double each pixel would compute; Leptonica tabulates the
+        // square roots above 100 000 pixels, the same values as sqrtf)
+        func thresholdFactor(_ variance: Int) -> Double { 1.0 - factor * (1.0 - Double(Float(variance).squareRoot()) / 128.0) }
+        let factors = w * h > 100_000 ? (0...(255 * 255)).map(thresholdFactor) : []
         // the mirrored border: column c of the extended rows is the picture's column
         // `across[c]`, for c - ws from -ws to w - 1 + ws
         func mirrored(_ v: Int, _ n: Int) -> Int { v < 0 ? -1 - v : v >= n ? 2 * n - 1 - v : v }
@@ -54,7 +59,9 @@ extension GrayImage {
                                 sum &+= sums[c]
                                 square &+= squares[c]
                             }
-                            let line = words + y * wpl
+                            let line = words + y * wpl, row = y * w
+                            // 32 pixels a word, the leftmost in its top bit
+                            var word: UInt32 = 0
                             for x in 0..<w {
                                 if x > 0 {
                                     sum &+= sums[x + 2 * ws] &- sums[x - 1]
@@ -62,11 +69,17 @@ extension GrayImage {
                                 }
                                 let mean = Int(UInt8(meanNorm * Float(sum)))
                                 let meanSquare = Int(UInt32(squareNorm * Double(square) + 0.5))
-                                let deviation = Float(max(0, meanSquare - mean * mean)).squareRoot()
-                                let threshold = Int(Double(mean) * (1.0 - factor * (1.0 - Double(deviation) / 128.0)))
+                                let variance = min(255 * 255, max(0, meanSquare - mean * mean))
+                                let scale = factors.isEmpty ? thresholdFactor(variance) : factors[variance]
                                 // Leptonica keeps the threshold's low byte
-                                if Int(p[y * w + x]) < threshold & 0xFF { line[x >> 5] |= UInt32(0x8000_0000) >> UInt32(x & 31) }
+                                let threshold = Int(Double(mean) * scale) & 0xFF
+                                word = word << 1 | (Int(p[row + x]) < threshold ? 1 : 0)
+                                if x & 31 == 31 {
+                                    line[x >> 5] = word
+                                    word = 0
+                                }
                             }
+                            if w & 31 != 0 { line[w >> 5] = word << UInt32(32 - (w & 31)) }
                         }
                     }
                 }
