@@ -123,6 +123,8 @@ enum StartStopPatterns {
     /// bar to it), with each template.
     static func matches(in runs: [Run], y: Double, line: UnsafeBufferPointer<UInt8>) -> [Match] {
         var found: [Match] = []
+        guard runs.contains(where: { $0.dark && $0.length >= 5 }) else { return found }
+        let sums = LineSums(line)
         for run in runs where run.dark && run.length >= 5 {
             let length = Double(run.length)
             var best: (score: Double, module: Double, template: Template)?
@@ -134,7 +136,7 @@ enum StartStopPatterns {
                     let module = length / (wideBar - 1.5 + 0.5 * Double(k))
                     // finer modules are noise at this size (and zxing-cpp reads such symbols directly)
                     guard module >= 1.25 else { continue }
-                    let score = correlation(line, template, anchor: anchor, module: module)
+                    let score = correlation(line, sums, template, anchor: anchor, module: module)
                     if score > (best?.score ?? minimumCorrelation) { best = (score, module, template) }
                 }
             }
@@ -148,15 +150,38 @@ enum StartStopPatterns {
         return found
     }
 
-    /// The correlation of the grey along `line` with `template` laid from `anchor` at
-    /// `module` pixels a module (dark pixels against covered ones); 0 when the template
-    /// leaves the line.
-    static func correlation(_ line: UnsafeBufferPointer<UInt8>, _ template: Template, anchor: Double, module: Double) -> Double {
+    /// Running sums of a line's grey and its square, for the grey's sums over any stretch
+    /// of it: whole numbers, so the same `Double`s as adding pixel by pixel.
+    struct LineSums {
+        /// Entry x sums the first x pixels.
+        let grey: [Int], squares: [Int]
+
+        init(_ line: UnsafeBufferPointer<UInt8>) {
+            var grey = [Int](repeating: 0, count: line.count + 1), squares = grey
+            for x in 0..<line.count {
+                let g = Int(line[x])
+                grey[x + 1] = grey[x] + g
+                squares[x + 1] = squares[x] + g * g
+            }
+            self.grey = grey
+            self.squares = squares
+        }
+    }
+
+    /// The correlation of the grey along `line` (whose running sums are `sums`) with
+    /// `template` laid from `anchor` at `module` pixels a module (dark pixels against
+    /// covered ones); 0 when the template leaves the line.
+    static func correlation(_ line: UnsafeBufferPointer<UInt8>, _ sums: LineSums, _ template: Template, anchor: Double, module: Double) -> Double {
         guard module > 0 else { return 0 }
         let x0 = anchor + template.span.lowerBound * module, x1 = anchor + template.span.upperBound * module
         let first = Int(x0.rounded(.up)), last = Int(x1.rounded(.down))
         guard first >= 0, last <= line.count, last - first >= 8 else { return 0 }
-        var sumG = 0.0, sumT = 0.0, sumGG = 0.0, sumTT = 0.0, sumGT = 0.0
+        let n = Double(last - first)
+        // the grey's sums are whole numbers: from the running sums, exactly as added up
+        let sumG = Double(sums.grey[last] - sums.grey[first]), sumGG = Double(sums.squares[last] - sums.squares[first])
+        let varianceG = sumGG - sumG * sumG / n
+        guard varianceG > 1e-6 else { return 0 }
+        var sumT = 0.0, sumTT = 0.0, sumGT = 0.0
         let stretches = template.stretches, count = stretches.count
         // the stretches' ends in pixels, worked out once rather than at every pixel (the
         // same sums: the same products)
@@ -166,21 +191,25 @@ enum StartStopPatterns {
             for x in first..<last {
                 // the dark part of pixel [x, x + 1), in pixels
                 let a = Double(x), b = a + 1
-                var dark = 0.0
                 while k < count, ends[k].to <= a { k += 1 }
-                var j = k
-                while j < count, ends[j].from < b {
-                    if ends[j].dark { dark += min(b, ends[j].to) - max(a, ends[j].from) }
-                    j += 1
+                var dark = 0.0
+                if k < count, ends[k].from <= a, b <= ends[k].to {
+                    // wholly inside one stretch (most pixels): all or nothing, as the
+                    // sum below gives it (the stretches meet end to end)
+                    dark = ends[k].dark ? 1 : 0
+                } else {
+                    var j = k
+                    while j < count, ends[j].from < b {
+                        if ends[j].dark { dark += min(b, ends[j].to) - max(a, ends[j].from) }
+                        j += 1
+                    }
                 }
-                let g = Double(line[x])
-                sumG += g; sumT += dark; sumGG += g * g; sumTT += dark * dark; sumGT += g * dark
+                sumT += dark; sumTT += dark * dark; sumGT += Double(line[x]) * dark
             }
         }
-        let n = Double(last - first)
         let covariance = sumGT - sumG * sumT / n
-        let varianceG = sumGG - sumG * sumG / n, varianceT = sumTT - sumT * sumT / n
-        guard varianceG > 1e-6, varianceT > 1e-6 else { return 0 }
+        let varianceT = sumTT - sumT * sumT / n
+        guard varianceT > 1e-6 else { return 0 }
         // dark pixels are low grey: a good match correlates negatively
         return -covariance / (varianceG * varianceT).squareRoot()
     }
