@@ -31,6 +31,8 @@ extension GrayImage {
     /// analysis copies that are not read.
     public func scaledPlain(by factor: Double) -> GrayImage {
         let f = Float(factor)
+        // Leptonica's general linear interpolation, done here (`scaledLinearly`)
+        if factor >= 0.7, Double(f) >= 0.7, f != 1, f != 2, f != 4, width >= 2, height >= 2 { return scaledLinearly(by: f) }
         // a box filter and subsampling reduces at a third of area mapping's cost
         guard let pix = Pix(gray: self),
             let out = Pix(factor < 0.7 ? pixScaleSmooth(pix.pointer, f, f) : pixScaleGeneral(pix.pointer, f, f, 0, 0))
