@@ -283,7 +283,10 @@ extension BarcodeScanner {
     static func symbolEdges(
         _ input: RescueInput, sparsely: Bool = false
     ) -> (picture: GrayImage, edges: SymbolEdges, toInput: @Sendable (Point) -> Point)? {
-        if let region = input.region, let edges = SymbolEdges.find(in: region.crop, lineStep: sparsely ? max(3, region.crop.height / SymbolDiagnosis.glanceLines) : 1) {
+        // `sparsely`, some `glanceLines` lines of the crop, every third at most
+        if let region = input.region,
+            let edges = SymbolEdges.find(in: region.crop, lineStep: sparsely ? max(3, region.crop.height / SymbolDiagnosis.glanceLines) : 1)
+        {
             return (region.crop, edges, offset(region))
         }
         // every other line, and at most some 500, of pictures up to 4 MP (larger ones have
