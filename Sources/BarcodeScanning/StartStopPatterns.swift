@@ -52,8 +52,7 @@ enum StartStopPatterns {
         var runs: [Run] = []
         var dark = false, runStart = 0
         for x in 0..<w {
-            let value = Int(p[y * w + x]), mean = means.value(x: x, y: y)
-            let nowDark = dark ? value < mean + 2 : value < mean - 2
+            let nowDark = means.isBelow(Int(p[y * w + x]), x: x, y: y, by: dark ? -2 : 2)
             if x == 0 {
                 dark = nowDark
             } else if nowDark != dark {
@@ -260,5 +259,17 @@ struct LocalMean {
         let stride = width + 1
         let sum = table[y1 * stride + x1] &- table[y0 * stride + x1] &- table[y1 * stride + x0] &+ table[y0 * stride + x0]
         return Int(sum) / ((x1 - x0) * (y1 - y0))
+    }
+
+    /// Whether `grey` < `value(x:y:)` − `margin`, told without dividing: the mean is the
+    /// box's sum over its cells rounded down, so `grey + margin + 1 ≤ mean` exactly when
+    /// `(grey + margin + 1) × cells ≤ sum` (a division a pixel was most of the runs' time).
+    func isBelow(_ grey: Int, x: Int, y: Int, by margin: Int) -> Bool {
+        let x0 = max(0, x - radiusX), x1 = min(width, x + radiusX + 1)
+        let y0 = max(0, y - radiusY), y1 = min(height, y + radiusY + 1)
+        guard x1 > x0, y1 > y0 else { return grey < 255 - margin }
+        let stride = width + 1
+        let sum = table[y1 * stride + x1] &- table[y0 * stride + x1] &- table[y1 * stride + x0] &+ table[y0 * stride + x0]
+        return (grey + margin + 1) * ((x1 - x0) * (y1 - y0)) <= Int(sum)
     }
 }

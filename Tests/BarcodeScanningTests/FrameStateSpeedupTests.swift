@@ -22,6 +22,12 @@ final class FrameStateSpeedupTests: XCTestCase {
                 for x in stride(from: 0, to: image.width, by: 2) {
                     let box = sums.sum(aroundX: x, y: y, radiusX: rx, radiusY: ry)
                     XCTAssertEqual(means.value(x: x, y: y), Int(box.sum) / box.cells, "(\(x), \(y)) radii \(rx), \(ry)")
+                    let mean = means.value(x: x, y: y)
+                    for grey in [0, 1, mean - 3, mean - 2, mean - 1, mean, mean + 1, mean + 2, 254, 255] {
+                        for margin in [-2, 2] {
+                            XCTAssertEqual(means.isBelow(grey, x: x, y: y, by: margin), grey < mean - margin, "grey \(grey), margin \(margin)")
+                        }
+                    }
                 }
             }
         }
