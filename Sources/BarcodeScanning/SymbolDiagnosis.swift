@@ -100,7 +100,7 @@ public enum SymbolDiagnosis {
 
     /// `diagnose` at a glance, for a live camera view: the start and stop patterns looked
     /// for on some `glanceLines` lines of the picture instead of every other one (a
-    /// symbol spans far more rows than that), a few tens of ms for a 1920×1080 frame.
+    /// symbol spans far more rows than that), some 15–30 ms of CPU for a 1920×1080 frame.
     public static func glance(_ image: GrayImage) -> PDF417Failure { diagnose(image, sparsely: true) }
 
     /// Lines of a picture `glance` looks for start and stop patterns on.
