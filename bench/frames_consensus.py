@@ -120,13 +120,14 @@ def main():
     print(f"\nOne frame's state alone (`DocumentReader.frameState`, no OCR): median {statistics.median(state_times):.0f} ms, "
           f"p90 {state_times[int(0.9 * len(state_times))]:.0f} ms; its full read: median {statistics.median(times):.0f} ms, "
           f"p90 {times[int(0.9 * len(times))]:.0f} ms (wall, {len(times)} frames).")
-    hd = hd_state_times(seeds[0])
-    print(f"A frame's state at 1920×1080 ({len(hd)} frames of seed {seeds[0]} resized): median {statistics.median(hd):.0f} ms, "
-          f"p90 {hd[int(0.9 * len(hd))]:.0f} ms (budget: 40).")
+    hd, hd_cpu = hd_state_times(seeds[0])
+    print(f"A frame's state at 1920×1080 ({len(hd)} frames of seed {seeds[0]} resized): median {statistics.median(hd_cpu):.0f} ms CPU, "
+          f"p90 {hd_cpu[int(0.9 * len(hd_cpu))]:.0f} ms CPU (budget: 40; wall median {statistics.median(hd):.0f}, p90 {hd[int(0.9 * len(hd))]:.0f}).")
 
 
 def hd_state_times(seed, count=40):
-    """`frameState` on frames brought to 1920×1080 (a camera's video frame): wall ms."""
+    """`frameState` on frames brought to 1920×1080 (a camera's video frame): wall ms and
+    CPU ms, each sorted (CPU time holds when the machine is shared)."""
     from PIL import Image
     d = os.path.join(OUT, "hd")
     os.makedirs(d, exist_ok=True)
@@ -139,7 +140,8 @@ def hd_state_times(seed, count=40):
     listfile = os.path.join(OUT, "hd-list.txt")
     open(listfile, "w").write("\n".join(paths))
     out = subprocess.run([BENCH, "frame-states", listfile], capture_output=True, text=True, check=True).stdout
-    return sorted(json.loads(line)["ms"] for line in out.splitlines())
+    rows = [json.loads(line) for line in out.splitlines()]
+    return sorted(r["ms"] for r in rows), sorted(r["cpuMs"] for r in rows)
 
 
 if __name__ == "__main__":

@@ -26,11 +26,29 @@ public struct BarcodeScanner: Sendable {
     final class RescueInput {
         let image: GrayImage
         init(_ image: GrayImage) { self.image = image }
-        lazy var region: (crop: GrayImage, x: Int, y: Int)? = SymbolLocator.locate(image).map { BarcodeScanner.region(of: image, around: $0) }
+        /// The picture's edge energy per cell, which the locator's boxes come from.
+        lazy var energy = SymbolLocator.EdgeEnergy(image)
+        /// Every likely symbol the tight window finds (`SymbolLocator.locateAll`), the most
+        /// likely first.
+        lazy var tightBoxes = SymbolLocator.locateAll(energy, window: SymbolLocator.tightWindow)
+        lazy var region: (crop: GrayImage, x: Int, y: Int)? = tightBoxes.first.map { BarcodeScanner.region(of: image, around: $0) }
         var crop: GrayImage? { region?.crop }
         /// The symbol's edges from its start and stop patterns (`BarcodeScanner.symbolEdges`),
         /// found once for the passes that draw it upright.
         lazy var symbolEdges: (picture: GrayImage, edges: SymbolEdges, toInput: @Sendable (Point) -> Point)? = BarcodeScanner.symbolEdges(self)
+
+        private var wholePicture: (lineStep: Int, means: LocalMean, matches: [StartStopPatterns.Match])?
+
+        /// The start and stop patterns on every `lineStep`-th line of the whole picture and
+        /// the local means they were told against: found once for the symbol's edges and
+        /// the cut-off test, which look on the same lines (`SymbolDiagnosis.runsOff`).
+        func wholePictureMatches(lineStep: Int) -> (means: LocalMean, matches: [StartStopPatterns.Match]) {
+            if let found = wholePicture, found.lineStep == lineStep { return (found.means, found.matches) }
+            let means = LocalMean(patternsIn: image)
+            let matches = StartStopPatterns.matches(in: image, lineStep: lineStep, means: means)
+            wholePicture = (lineStep, means, matches)
+            return (means, matches)
+        }
     }
 
     /// One image a rescue pass decodes, and how its pixels map back to the input's (`nil`

@@ -29,11 +29,12 @@ enum StartStopPatterns {
         var end: Int { start + length }
     }
 
-    /// Every start and stop pattern (also mirrored) on every `lineStep`-th line of `image`.
-    static func matches(in image: GrayImage, lineStep: Int = 1) -> [Match] {
+    /// Every start and stop pattern (also mirrored) on every `lineStep`-th line of `image`,
+    /// each line's runs told against `means` (by default `LocalMean(patternsIn:)`).
+    static func matches(in image: GrayImage, lineStep: Int = 1, means given: LocalMean? = nil) -> [Match] {
         let w = image.width, h = image.height
         guard w >= 40, h >= 3, lineStep >= 1 else { return [] }
-        let means = LocalMean(image, radiusX: max(5, w / 40), radiusY: max(2, w / 80))
+        let means = given ?? LocalMean(patternsIn: image)
         var found: [Match] = []
         image.pixels.withUnsafeBufferPointer { p in
             for y in stride(from: 0, to: h, by: lineStep) {
@@ -51,8 +52,7 @@ enum StartStopPatterns {
         var runs: [Run] = []
         var dark = false, runStart = 0
         for x in 0..<w {
-            let value = Int(p[y * w + x]), mean = means.value(x: x, y: y)
-            let nowDark = dark ? value < mean + 2 : value < mean - 2
+            let nowDark = means.isBelow(Int(p[y * w + x]), x: x, y: y, by: dark ? -2 : 2)
             if x == 0 {
                 dark = nowDark
             } else if nowDark != dark {
@@ -122,6 +122,8 @@ enum StartStopPatterns {
     /// bar to it), with each template.
     static func matches(in runs: [Run], y: Double, line: UnsafeBufferPointer<UInt8>) -> [Match] {
         var found: [Match] = []
+        guard runs.contains(where: { $0.dark && $0.length >= 5 }) else { return found }
+        let sums = LineSums(line)
         for run in runs where run.dark && run.length >= 5 {
             let length = Double(run.length)
             var best: (score: Double, module: Double, template: Template)?
@@ -133,7 +135,7 @@ enum StartStopPatterns {
                     let module = length / (wideBar - 1.5 + 0.5 * Double(k))
                     // finer modules are noise at this size (and zxing-cpp reads such symbols directly)
                     guard module >= 1.25 else { continue }
-                    let score = correlation(line, template, anchor: anchor, module: module)
+                    let score = correlation(line, sums, template, anchor: anchor, module: module)
                     if score > (best?.score ?? minimumCorrelation) { best = (score, module, template) }
                 }
             }
@@ -147,53 +149,127 @@ enum StartStopPatterns {
         return found
     }
 
-    /// The correlation of the grey along `line` with `template` laid from `anchor` at
-    /// `module` pixels a module (dark pixels against covered ones); 0 when the template
-    /// leaves the line.
-    static func correlation(_ line: UnsafeBufferPointer<UInt8>, _ template: Template, anchor: Double, module: Double) -> Double {
+    /// Running sums of a line's grey and its square, for the grey's sums over any stretch
+    /// of it: whole numbers, so the same `Double`s as adding pixel by pixel.
+    struct LineSums {
+        /// Entry x sums the first x pixels.
+        let grey: [Int], squares: [Int]
+
+        init(_ line: UnsafeBufferPointer<UInt8>) {
+            var grey = [Int](repeating: 0, count: line.count + 1), squares = grey
+            for x in 0..<line.count {
+                let g = Int(line[x])
+                grey[x + 1] = grey[x] + g
+                squares[x + 1] = squares[x] + g * g
+            }
+            self.grey = grey
+            self.squares = squares
+        }
+    }
+
+    /// The correlation of the grey along `line` (whose running sums are `sums`) with
+    /// `template` laid from `anchor` at `module` pixels a module (dark pixels against
+    /// covered ones); 0 when the template leaves the line.
+    static func correlation(_ line: UnsafeBufferPointer<UInt8>, _ sums: LineSums, _ template: Template, anchor: Double, module: Double) -> Double {
         guard module > 0 else { return 0 }
         let x0 = anchor + template.span.lowerBound * module, x1 = anchor + template.span.upperBound * module
         let first = Int(x0.rounded(.up)), last = Int(x1.rounded(.down))
         guard first >= 0, last <= line.count, last - first >= 8 else { return 0 }
-        var sumG = 0.0, sumT = 0.0, sumGG = 0.0, sumTT = 0.0, sumGT = 0.0
-        var k = 0
-        let stretches = template.stretches
-        for x in first..<last {
-            // the dark part of pixel [x, x + 1), in pixels
-            let a = Double(x), b = a + 1
-            var dark = 0.0
-            while k < stretches.count, anchor + stretches[k].to * module <= a { k += 1 }
-            var j = k
-            while j < stretches.count, anchor + stretches[j].from * module < b {
-                if stretches[j].dark { dark += min(b, anchor + stretches[j].to * module) - max(a, anchor + stretches[j].from * module) }
-                j += 1
-            }
-            let g = Double(line[x])
-            sumG += g; sumT += dark; sumGG += g * g; sumTT += dark * dark; sumGT += g * dark
-        }
         let n = Double(last - first)
+        // the grey's sums are whole numbers: from the running sums, exactly as added up
+        let sumG = Double(sums.grey[last] - sums.grey[first]), sumGG = Double(sums.squares[last] - sums.squares[first])
+        let varianceG = sumGG - sumG * sumG / n
+        guard varianceG > 1e-6 else { return 0 }
+        var sumT = 0.0, sumTT = 0.0, sumGT = 0.0
+        let stretches = template.stretches, count = stretches.count
+        // the stretches' ends in pixels, worked out once rather than at every pixel (the
+        // same sums: the same products)
+        withUnsafeTemporaryAllocation(of: (from: Double, to: Double, dark: Bool).self, capacity: count) { ends in
+            for j in 0..<count { ends[j] = (anchor + stretches[j].from * module, anchor + stretches[j].to * module, stretches[j].dark) }
+            var k = 0
+            for x in first..<last {
+                // the dark part of pixel [x, x + 1), in pixels
+                let a = Double(x), b = a + 1
+                while k < count, ends[k].to <= a { k += 1 }
+                var dark = 0.0
+                if k < count, ends[k].from <= a, b <= ends[k].to {
+                    // wholly inside one stretch (most pixels): all or nothing, as the
+                    // sum below gives it (the stretches meet end to end)
+                    dark = ends[k].dark ? 1 : 0
+                } else {
+                    var j = k
+                    while j < count, ends[j].from < b {
+                        if ends[j].dark { dark += min(b, ends[j].to) - max(a, ends[j].from) }
+                        j += 1
+                    }
+                }
+                sumT += dark; sumTT += dark * dark; sumGT += Double(line[x]) * dark
+            }
+        }
         let covariance = sumGT - sumG * sumT / n
-        let varianceG = sumGG - sumG * sumG / n, varianceT = sumTT - sumT * sumT / n
-        guard varianceG > 1e-6, varianceT > 1e-6 else { return 0 }
+        let varianceT = sumTT - sumT * sumT / n
+        guard varianceT > 1e-6 else { return 0 }
         // dark pixels are low grey: a good match correlates negatively
         return -covariance / (varianceG * varianceT).squareRoot()
     }
 }
 
-/// The mean grey of a box around each pixel (`BoxSums`).
+/// The mean grey of a box around each pixel, from the grey's summed-area table.
+///
+/// The table is of `UInt32` summed with wrapping arithmetic: a box's sum is the
+/// difference of four entries, exact modulo 2³² and so exact for any box of under 16 M
+/// pixels (255 each).  A fourth of the work and memory of `BoxSums`' `Double` table of a
+/// `Double` copy, with the same means (a frame's state looks at whole pictures).
 struct LocalMean {
     let radiusX: Int, radiusY: Int
-    private let sums: BoxSums
+    private let width: Int, height: Int
+    /// `(width + 1) × (height + 1)`: entry (x, y) sums the pixels above and left of it.
+    private let table: [UInt32]
 
     init(_ image: GrayImage, radiusX: Int, radiusY: Int) {
         self.radiusX = max(0, radiusX); self.radiusY = max(0, radiusY)
-        sums = BoxSums(image)
+        let w = image.width, h = image.height, stride = w + 1
+        width = w; height = h
+        var table = [UInt32](repeating: 0, count: stride * (h + 1))
+        image.pixels.withUnsafeBufferPointer { p in
+            table.withUnsafeMutableBufferPointer { t in
+                for y in 0..<h {
+                    var row: UInt32 = 0
+                    for x in 0..<w {
+                        row &+= UInt32(p[y * w + x])
+                        t[(y + 1) * stride + x + 1] = t[y * stride + x + 1] &+ row
+                    }
+                }
+            }
+        }
+        self.table = table
+    }
+
+    /// The means the start and stop patterns are told against: boxes of a fortieth of the
+    /// picture's width across and an eightieth up and down.
+    init(patternsIn image: GrayImage) {
+        self.init(image, radiusX: max(5, image.width / 40), radiusY: max(2, image.width / 80))
     }
 
     /// The mean of the box around (`x`, `y`), clipped to the image; 255 outside it.
     func value(x: Int, y: Int) -> Int {
-        let box = sums.sum(aroundX: x, y: y, radiusX: radiusX, radiusY: radiusY)
-        guard box.cells > 0 else { return 255 }
-        return Int(box.sum) / box.cells
+        let x0 = max(0, x - radiusX), x1 = min(width, x + radiusX + 1)
+        let y0 = max(0, y - radiusY), y1 = min(height, y + radiusY + 1)
+        guard x1 > x0, y1 > y0 else { return 255 }
+        let stride = width + 1
+        let sum = table[y1 * stride + x1] &- table[y0 * stride + x1] &- table[y1 * stride + x0] &+ table[y0 * stride + x0]
+        return Int(sum) / ((x1 - x0) * (y1 - y0))
+    }
+
+    /// Whether `grey` < `value(x:y:)` − `margin`, told without dividing: the mean is the
+    /// box's sum over its cells rounded down, so `grey + margin + 1 ≤ mean` exactly when
+    /// `(grey + margin + 1) × cells ≤ sum` (a division a pixel was most of the runs' time).
+    func isBelow(_ grey: Int, x: Int, y: Int, by margin: Int) -> Bool {
+        let x0 = max(0, x - radiusX), x1 = min(width, x + radiusX + 1)
+        let y0 = max(0, y - radiusY), y1 = min(height, y + radiusY + 1)
+        guard x1 > x0, y1 > y0 else { return grey < 255 - margin }
+        let stride = width + 1
+        let sum = table[y1 * stride + x1] &- table[y0 * stride + x1] &- table[y1 * stride + x0] &+ table[y0 * stride + x0]
+        return (grey + margin + 1) * ((x1 - x0) * (y1 - y0)) <= Int(sum)
     }
 }

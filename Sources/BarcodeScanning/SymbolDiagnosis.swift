@@ -100,21 +100,24 @@ public enum SymbolDiagnosis {
 
     /// `diagnose` at a glance, for a live camera view: the start and stop patterns looked
     /// for on some `glanceLines` lines of the picture instead of every other one (a
-    /// symbol spans far more rows than that), a few tens of ms for a 1920×1080 frame.
+    /// symbol spans far more rows than that), some 15–30 ms of CPU for a 1920×1080 frame.
     public static func glance(_ image: GrayImage) -> PDF417Failure { diagnose(image, sparsely: true) }
 
     /// Lines of a picture `glance` looks for start and stop patterns on.
     static let glanceLines = 100
 
     static func diagnose(_ image: GrayImage, sparsely: Bool) -> PDF417Failure {
-        guard let m = measure(image, sparsely: sparsely) else { return runsOff(image, sparsely: sparsely) ? .cutOff : .noSymbol }
+        // one input for the measures and the cut-off test: the located boxes and the
+        // whole picture's patterns are found once
+        let input = BarcodeScanner.RescueInput(image)
+        guard let m = measure(input, sparsely: sparsely) else { return runsOff(input, sparsely: sparsely) ? .cutOff : .noSymbol }
         if m.light < darkestLight { return .tooDark }
         if m.glare > mostGlare { return .glare }
         if m.moduleWidth < smallestModule { return .tooSmall }
         if m.detail < leastDetail { return .blurred }
         // at a glance a measured symbol is cut off only where its outline meets the edge:
         // a lone pattern counted on few lines is too weak beside a measured symbol
-        if m.reachesEdge || (!sparsely && runsOff(image)) { return .cutOff }
+        if m.reachesEdge || (!sparsely && runsOff(input)) { return .cutOff }
         return .undecodable
     }
 
@@ -126,9 +129,11 @@ public enum SymbolDiagnosis {
     /// other side's is seen nowhere, and inside that edge the rows hold a symbol's detail:
     /// a symbol whose other end is off the picture (measured on the whole picture, as the
     /// start-stop pass looks for the patterns; `sparsely`, on `glanceLines` lines).
-    static func runsOff(_ image: GrayImage, sparsely: Bool = false) -> Bool {
+    /// (`input`'s picture, with the whole picture's patterns it may have found already.)
+    static func runsOff(_ input: BarcodeScanner.RescueInput, sparsely: Bool = false) -> Bool {
+        let image = input.image
         guard image.width >= 40, image.height >= 6, image.pixelCount <= 4_000_000 else { return false }
-        let matches = StartStopPatterns.matches(in: image, lineStep: max(2, image.height / (sparsely ? glanceLines : 500)))
+        let matches = input.wholePictureMatches(lineStep: max(2, image.height / (sparsely ? glanceLines : 500))).matches
         let sides = [EdgeFit(matches.filter(\.isLeftEdge)), EdgeFit(matches.filter { !$0.isLeftEdge })]
         let lines = sides.map { $0?.lines ?? 0 }
         // one side seen on many lines, the other on none or on a few by chance
@@ -157,7 +162,12 @@ public enum SymbolDiagnosis {
     public static func measure(_ image: GrayImage) -> SymbolRegionMeasures? { measure(image, sparsely: false) }
 
     static func measure(_ image: GrayImage, sparsely: Bool) -> SymbolRegionMeasures? {
-        if let (picture, edges, _) = BarcodeScanner.symbolEdges(BarcodeScanner.RescueInput(image), sparsely: sparsely) {
+        measure(BarcodeScanner.RescueInput(image), sparsely: sparsely)
+    }
+
+    static func measure(_ input: BarcodeScanner.RescueInput, sparsely: Bool) -> SymbolRegionMeasures? {
+        let image = input.image
+        if let (picture, edges, _) = BarcodeScanner.symbolEdges(input, sparsely: sparsely) {
             let pixelsPerModule = 3.0
             guard let upright = edges.rectified(picture, pixelsPerModule: pixelsPerModule) else { return nil }
             // inside the quiet zone `rectified` adds and the module or two it widens by
@@ -172,7 +182,7 @@ public enum SymbolDiagnosis {
                 return SymbolRegionMeasures(moduleWidth: edges.module, detail: detail, glare: tone.glare, light: tone.light, reachesEdge: reaches)
             }
         }
-        let boxes = SymbolLocator.locateAll(image) + SymbolLocator.locateAll(image, window: SymbolLocator.tightWindow)
+        let boxes = SymbolLocator.locateAll(input.energy, window: SymbolLocator.tallWindow) + input.tightBoxes
         for box in boxes.prefix(6) {
             let crop = BarcodeScanner.region(of: image, around: box).crop
             guard crop.width >= 24, crop.height >= 12 else { continue }
@@ -278,44 +288,58 @@ public enum SymbolDiagnosis {
     ) {
         let w = image.width
         guard columns.count >= 2, !rows.isEmpty, columns.upperBound <= w, rows.upperBound <= image.height, module > 0 else { return (0, (0, 255)) }
-        var values: [UInt8] = []
-        values.reserveCapacity(columns.count * rows.count)
+        // percentiles from histograms of the grey (the same values sorting gave, at a
+        // fraction of its time: a symbol is hundreds of thousands of pixels)
+        var histogram = [Int](repeating: 0, count: 256)
         var steps = 0
         image.pixels.withUnsafeBufferPointer { p in
             for y in rows {
                 let row = y * w
                 for x in columns {
-                    values.append(p[row + x])
+                    histogram[Int(p[row + x])] += 1
                     if x > columns.lowerBound { steps += abs(Int(p[row + x]) - Int(p[row + x - 1])) }
                 }
             }
         }
-        values.sort()
-        let dark = Double(values[values.count / 20]), light = Double(values[values.count * 19 / 20])
+        let count = columns.count * rows.count
+        let dark = Double(ranked(count / 20, histogram)), light = Double(ranked(count * 19 / 20, histogram))
         guard light > dark else { return (0, (0, light)) }
         // 8 elements in every 17 modules: that many changes of the full contrast per pixel
         let expected = (light - dark) * 8 / (17 * module)
         let detail = Double(steps) / Double(rows.count * (columns.count - 1)) / expected
         // glare: the share of the symbol, in tiles of about 8 × 8 modules, washed out —
         // brighter than the symbol's median and with under 40 % of its contrast left
-        let median = values[values.count / 2]
+        let median = ranked(count / 2, histogram)
         let tile = max(4, Int(8 * module))
         var tiles = 0, washed = 0
+        var patch = [Int](repeating: 0, count: 256)
         image.pixels.withUnsafeBufferPointer { p in
             for y0 in stride(from: rows.lowerBound, to: rows.upperBound - tile / 2, by: tile) {
                 for x0 in stride(from: columns.lowerBound, to: columns.upperBound - tile / 2, by: tile) {
-                    var patch: [UInt8] = []
-                    for y in y0..<min(y0 + tile, rows.upperBound) {
-                        for x in x0..<min(x0 + tile, columns.upperBound) { patch.append(p[y * w + x]) }
+                    let ys = y0..<min(y0 + tile, rows.upperBound), xs = x0..<min(x0 + tile, columns.upperBound)
+                    let n = ys.count * xs.count
+                    guard n >= 8 else { continue }
+                    for i in 0..<256 { patch[i] = 0 }
+                    for y in ys {
+                        for x in xs { patch[Int(p[y * w + x])] += 1 }
                     }
-                    guard patch.count >= 8 else { continue }
-                    patch.sort()
                     tiles += 1
-                    let spread = Double(patch[patch.count * 9 / 10]) - Double(patch[patch.count / 10])
-                    if patch[patch.count / 2] >= median, spread < 0.4 * (light - dark) { washed += 1 }
+                    let spread = Double(ranked(n * 9 / 10, patch)) - Double(ranked(n / 10, patch))
+                    if ranked(n / 2, patch) >= median, spread < 0.4 * (light - dark) { washed += 1 }
                 }
             }
         }
         return (detail, (tiles == 0 ? 0 : Double(washed) / Double(tiles), light))
+    }
+
+    /// The grey at `rank` (from 0) of the values `histogram` counts: what sorting them
+    /// would put there.
+    static func ranked(_ rank: Int, _ histogram: [Int]) -> UInt8 {
+        var seen = 0
+        for level in 0..<256 {
+            seen += histogram[level]
+            if seen > rank { return UInt8(level) }
+        }
+        return 255
     }
 }

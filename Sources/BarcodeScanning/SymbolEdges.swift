@@ -24,7 +24,14 @@ struct SymbolEdges {
     /// patterns are not both seen along straight edges.
     static func find(in image: GrayImage, lineStep: Int = 1) -> SymbolEdges? {
         guard image.width >= 40, image.height >= 6 else { return nil }
-        let matches = StartStopPatterns.matches(in: image, lineStep: lineStep)
+        let means = LocalMean(patternsIn: image)
+        return find(in: image, matches: StartStopPatterns.matches(in: image, lineStep: lineStep, means: means), means: means)
+    }
+
+    /// `find` from the patterns `matches` seen on `image`'s lines against `means`
+    /// (`LocalMean(patternsIn: image)`, which the bars' ends are followed against too).
+    static func find(in image: GrayImage, matches: [StartStopPatterns.Match], means: LocalMean) -> SymbolEdges? {
+        guard image.width >= 40, image.height >= 6 else { return nil }
         guard let left = EdgeFit(matches.filter(\.isLeftEdge)), let right = EdgeFit(matches.filter { !$0.isLeftEdge }) else { return nil }
         let module = (left.module + right.module) / 2
         // both sides of one symbol: the same module size, the right edge well right of the left
@@ -32,7 +39,6 @@ struct SymbolEdges {
         guard left.module / right.module < 1.6, right.module / left.module < 1.6,
             right.line.x(at: middle) - left.line.x(at: middle) > 40 * module
         else { return nil }
-        let means = LocalMean(image, radiusX: max(5, image.width / 40), radiusY: max(2, image.width / 80))
         let ends = [left, right].map { BarEnds(of: $0, in: image, means: means) }
         let top = Segment(ends[0].top, ends[1].top), bottom = Segment(ends[0].bottom, ends[1].bottom)
         guard let topLeft0 = top.crossing(left.line), let topRight0 = top.crossing(right.line), let bottomRight0 = bottom.crossing(right.line),
@@ -277,14 +283,19 @@ extension BarcodeScanner {
     static func symbolEdges(
         _ input: RescueInput, sparsely: Bool = false
     ) -> (picture: GrayImage, edges: SymbolEdges, toInput: @Sendable (Point) -> Point)? {
-        if let region = input.region, let edges = SymbolEdges.find(in: region.crop, lineStep: sparsely ? 3 : 1) {
+        // `sparsely`, some `glanceLines` lines of the crop, every third at most
+        if let region = input.region,
+            let edges = SymbolEdges.find(in: region.crop, lineStep: sparsely ? max(3, region.crop.height / SymbolDiagnosis.glanceLines) : 1)
+        {
             return (region.crop, edges, offset(region))
         }
         // every other line, and at most some 500, of pictures up to 4 MP (larger ones have
         // their symbol located, or are read by the other passes); `sparsely`, some 100
         guard input.image.pixelCount <= 4_000_000 else { return nil }
         let lineStep = max(2, input.image.height / (sparsely ? SymbolDiagnosis.glanceLines : 500))
-        return SymbolEdges.find(in: input.image, lineStep: lineStep).map { (input.image, $0, { $0 }) }
+        guard input.image.width >= 40, input.image.height >= 6 else { return nil }
+        let (means, matches) = input.wholePictureMatches(lineStep: lineStep)
+        return SymbolEdges.find(in: input.image, matches: matches, means: means).map { (input.image, $0, { $0 }) }
     }
 
     /// The start-stop pass's views of the symbol, with their maps back to the input.

@@ -16,26 +16,55 @@ enum SymbolLocator {
 
     /// Boxes of every likely symbol, the most likely first.
     static func locateAll(_ image: GrayImage, window: (x: Int, y: Int) = tallWindow) -> [(x: Int, y: Int, width: Int, height: Int)] {
-        let f = 4
-        let w = image.width / f, h = image.height / f
-        guard w > 20, h > 20 else { return [] }
-        // edge energy per reduced cell: sum of |dx| over the cell
-        var energy = [Float](repeating: 0, count: w * h)
-        image.pixels.withUnsafeBufferPointer { p in
-            for cy in 0..<h {
-                for cx in 0..<w {
-                    var across = 0, down = 0
-                    for y in cy * f..<min(cy * f + f, image.height - 1) {
-                        let row = y * image.width
-                        for x in cx * f..<min(cx * f + f, image.width - 1) {
-                            across += abs(Int(p[row + x + 1]) - Int(p[row + x]))
-                            down += abs(Int(p[row + image.width + x]) - Int(p[row + x]))
+        locateAll(EdgeEnergy(image), window: window)
+    }
+
+    /// The picture's edge energy in cells of `EdgeEnergy.cell` pixels: per cell, the
+    /// geometric mean of the sums of its grey changes across and down.  Computed once,
+    /// it serves both windows.
+    struct EdgeEnergy {
+        static let cell = 4
+        /// Cells across and down (0 × 0 for a picture too small to locate in).
+        let width: Int, height: Int
+        let imageWidth: Int, imageHeight: Int
+        let values: [Float]
+
+        init(_ image: GrayImage) {
+            let f = Self.cell
+            let w = image.width / f, h = image.height / f
+            imageWidth = image.width; imageHeight = image.height
+            guard w > 20, h > 20 else {
+                (width, height, values) = (0, 0, [])
+                return
+            }
+            width = w; height = h
+            // edge energy per reduced cell: sum of |dx| over the cell
+            var energy = [Float](repeating: 0, count: w * h)
+            image.pixels.withUnsafeBufferPointer { p in
+                for cy in 0..<h {
+                    for cx in 0..<w {
+                        var across = 0, down = 0
+                        for y in cy * f..<min(cy * f + f, image.height - 1) {
+                            let row = y * image.width
+                            for x in cx * f..<min(cx * f + f, image.width - 1) {
+                                across += abs(Int(p[row + x + 1]) - Int(p[row + x]))
+                                down += abs(Int(p[row + image.width + x]) - Int(p[row + x]))
+                            }
                         }
+                        energy[cy * w + cx] = Float(across * down).squareRoot()
                     }
-                    energy[cy * w + cx] = Float(across * down).squareRoot()
                 }
             }
+            values = energy
         }
+    }
+
+    /// `locateAll` from the picture's `EdgeEnergy`.
+    static func locateAll(_ grid: EdgeEnergy, window: (x: Int, y: Int)) -> [(x: Int, y: Int, width: Int, height: Int)] {
+        let f = EdgeEnergy.cell
+        let w = grid.width, h = grid.height
+        guard w > 20, h > 20 else { return [] }
+        let energy = grid.values
         // smooth with a box wider than tall (symbols are wide)
         let sums = BoxSums(width: w, height: h, values: energy.map(Double.init))
         let smooth = (0..<w * h).map { Float(sums.sum(aroundX: $0 % w, y: $0 / w, radiusX: window.x, radiusY: window.y).sum) }
@@ -62,7 +91,7 @@ enum SymbolLocator {
             }
             let margin = 6
             let x0 = max(0, (minX - margin) * f), y0 = max(0, (minY - margin) * f)
-            let x1 = min(image.width, (maxX + 1 + margin) * f), y1 = min(image.height, (maxY + 1 + margin) * f)
+            let x1 = min(grid.imageWidth, (maxX + 1 + margin) * f), y1 = min(grid.imageHeight, (maxY + 1 + margin) * f)
             guard x1 - x0 > 40, y1 - y0 > 20 else { continue }
             regions.append(((x0, y0, x1 - x0, y1 - y0), cells))
         }

@@ -204,8 +204,9 @@ extension DocumentReader {
     /// or where there is none the most symbol-like region, is found and measured where it
     /// is, as a failed read's cause is (`FailureDiagnosis`; `SymbolDiagnosis.glance`);
     /// `good` when it measures fit to read.
-    /// For a live camera view between full reads; a 1920×1080 frame takes a few tens of
-    /// milliseconds (`idreader-bench frame-states`).
+    /// For a live camera view between full reads; a 1920×1080 frame takes some 20–40 ms
+    /// of CPU, more when neither a band nor a symbol is seen (`idreader-bench
+    /// frame-states`, `make bench-frames`).
     public func frameState(image: GrayImage, options: ReadOptions = ReadOptions()) -> FrameState {
         let mrz = options.only.contains(.mrz) ? MRZScanner.assess(image) : nil
         // an MRZ band seen names the state, whatever else looks like a symbol (a page's

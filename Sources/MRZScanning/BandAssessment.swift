@@ -12,9 +12,7 @@ extension MRZScanner {
         let finder = ChainBandFinder(input: image, working: working, pass: ChainBandFinder.passes[0])
         // the first band the search would read: one of its lines set in fixed pitch (the
         // wavy print of a page's background chains too)
-        let candidates = finder.groups().lazy.compactMap(finder.rectify).prefix(BandSearch.maximumChainBands)
-        guard let band = candidates.first(where: { band in band.lines.contains { BandFinder.lineShape(band.image, $0) == .mrzLike } })
-        else { return .noMRZ }
+        guard let band = firstMRZLike(of: finder) else { return .noMRZ }
         let failure = likelyCause(bands: [band.outlines], shortBands: [], shapedBands: [], in: image)
         guard failure == .cutOff else { return failure }
         // a failed read's band within a glyph height of the edge may go on past it; a
@@ -23,6 +21,21 @@ extension MRZScanner {
         let heights = band.outlines.map(BandMeasures.height).sorted()
         let margin = Self.clearOfTheEdge * (heights.isEmpty ? 0 : heights[heights.count / 2])
         return band.outlines.contains { BandMeasures.runsOff($0, image: image, margin: margin) } ? .cutOff : .undecodable
+    }
+
+    /// The first of the finder's first `BandSearch.maximumChainBands` straightened bands
+    /// with a line of MRZ shape.  A plain loop: each group is straightened once (a lazy
+    /// `compactMap` then `prefix` and `first(where:)` straightened the first one three
+    /// times, most of a frame's assessment).
+    static func firstMRZLike(of finder: ChainBandFinder) -> RectifiedBand? {
+        var straightened = 0
+        for group in finder.groups() {
+            guard let band = finder.rectify(group) else { continue }
+            if band.lines.contains(where: { BandFinder.lineShape(band.image, $0) == .mrzLike }) { return band }
+            straightened += 1
+            if straightened == BandSearch.maximumChainBands { return nil }
+        }
+        return nil
     }
 
     /// How far from the picture's edge, in glyph heights, a frame's band must end to be

@@ -397,14 +397,17 @@ case "consensus":
     }
 case "frame-states":
     // FILE: one image path per line.  Per image: its size, `frameState` (no OCR, no
-    // decoding) and the wall ms it took, the picture already decoded.
+    // decoding) and the wall ms and CPU ms it took, the picture already decoded (CPU ms
+    // holds on a loaded machine; `frameState` runs on one thread).
     let reader = DocumentReader()
     for path in text.split(separator: "\n").map(String.init) {
         guard let image = try? ImageLoader().load(path: path) else { continue }
-        let start = Date()
+        let start = Date(), cpuStart = cpuSeconds()
         let state = reader.frameState(image: image)
-        let ms = Date().timeIntervalSince(start) * 1000
-        print("{\"path\": \"\(path)\", \"size\": [\(image.width), \(image.height)], \"state\": \"\(state.name)\", \"ms\": \(ms)}")
+        let ms = Date().timeIntervalSince(start) * 1000, cpuMs = (cpuSeconds() - cpuStart) * 1000
+        print(
+            "{\"path\": \"\(path)\", \"size\": [\(image.width), \(image.height)], \"state\": \"\(state.name)\", \"ms\": \(ms), \"cpuMs\": \(cpuMs)}"
+        )
     }
 case "aamva", "aamva-fields":
     // FILE: payloads separated by NUL bytes
