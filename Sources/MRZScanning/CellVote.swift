@@ -78,6 +78,16 @@ struct CellVote {
         return line
     }
 
+    /// A cell the decoder put no glyph in, read by the classifier alone: its first
+    /// character, unsure (confidence 0), with its runner-up as the other reading to show
+    /// (at the judge's look-alike floor at least).
+    static func filled(_ ranking: [(character: Character, probability: Float)]) -> OCRGlyph {
+        let runnerUp = ranking.dropFirst().first.map {
+            OCRGlyph.Candidate(character: $0.character, confidence: max($0.probability * 100, ReadingJudge.lookAlikeFloor))
+        }
+        return OCRGlyph(character: ranking.first?.character ?? "<", confidence: 0, candidates: runnerUp.map { [$0] } ?? [])
+    }
+
     /// Whether `glyph` is a cell `rebuilt` filled from the classifier.
     static func isFilled(_ glyph: OCRGlyph) -> Bool { glyph.centre == nil && glyph.confidence == 0 }
 
@@ -161,7 +171,7 @@ struct CellVote {
                 i -= 1
                 j -= 1
             } else if i > 0, cost[i][j] == cost[i - 1][j] + skip {
-                glyphs.append(OCRGlyph(character: cells[i - 1].first?.character ?? "<", confidence: 0))
+                glyphs.append(Self.filled(cells[i - 1]))
                 i -= 1
             } else {
                 j -= 1

@@ -40,13 +40,17 @@ import MRZ
     /// Reads `count` generated MRZs; `errorScale` multiplies the measured misreading rates
     /// (above 1 to meet the rare confusions more often).
     /// `signalledOnly`: only the misreadings the OCR gave a sign of (`OCRChannelSimulator`).
+    /// `glyphClassifier`: the glyph classifier's reading of the cells votes with the first
+    /// view of each line (`CellVote`), drawn from its channel measured on real prints
+    /// (`GlyphChannelSimulator`), independently of the LSTM's.
     public static func run(
-        count: Int, seed: UInt64, errorScale: Double = 1, signalledOnly: Bool = false,
+        count: Int, seed: UInt64, errorScale: Double = 1, signalledOnly: Bool = false, glyphClassifier: Bool = true,
         today: SimpleDate = .today()
     ) -> ChannelPropertyReport {
         var generator = MRZGenerator(seed: seed)
         var stress = SeededRandom(seed: seed ^ 0xC0FF_EE)
         var channel = OCRChannelSimulator(seed: seed ^ 0x0C4, errorScale: errorScale, signalledOnly: signalledOnly)
+        var cellChannel = GlyphChannelSimulator(seed: seed ^ 0x6_1F, errorScale: errorScale)
         let judge = ReadingJudge(corrector: MRZCorrector(parser: MRZParser(today: today)))
         var report = ChannelPropertyReport()
         for _ in 0..<count {
@@ -55,12 +59,16 @@ import MRZ
             // the random stream of the MRZs after it (runs of two judges compare the same
             // readings); read as the reader reads a band's views
             let views = LineReader.readingViews.map { _ in channel.read(truth) }
+            // one reading of the band's cells, whichever view the LSTM reads (drawn for every
+            // MRZ, as the views are)
+            let cells = cellChannel.read(truth)
             let firstViewRight = views[0].first.map(ocrLine).map(\.text) == truth
             var consulted: [OCRChannelSimulator.Reading] = []
             let reading = LineReader.readInViews(parser: judge.corrector.parser) { view in
                 let simulated = views[LineReader.readingViews.firstIndex(of: view)!]
                 consulted.append(simulated)
-                return judge.judge(simulated.first.map(ocrLine), confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) })
+                let first = simulated.first.map(ocrLine).enumerated().map { index, line in glyphClassifier ? voted(line, cells[index]) : line }
+                return judge.judge(first, confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) })
             }
             let valid = reading?.isConfidentlyValid == true
             let right = reading?.result.lines == truth
@@ -132,6 +140,17 @@ import MRZ
             }
         }
         return true
+    }
+
+    /// `line` voted glyph by glyph with the classifier's cells (a simulated line has no
+    /// positions: its glyphs stand in their cells).
+    static func voted(_ line: OCRLine, _ cells: CellVote) -> OCRLine {
+        guard line.glyphs.count == cells.count else { return line }
+        var voted = line
+        let window = cells.window(0)
+        voted.glyphs = zip(line.glyphs, window).map { cells.vote($0, $1) }
+        voted.classifierText = cells.text
+        return voted
     }
 
     static func ocrLine(_ glyphs: [OCRChannelSimulator.Glyph]) -> OCRLine {

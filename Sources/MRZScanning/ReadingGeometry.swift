@@ -103,9 +103,14 @@ extension ReadingJudge {
             let glyphs = lines[field.line].glyphs
             for column in contentColumns(field, in: text[field.line]) where column < glyphs.count {
                 let glyph = glyphs[column], shown = text[field.line][column]
-                let other = glyph.candidates.first {
-                    !($0.confidence < lookAlikeFloor) && $0.character != shown && $0.character.asciiValue.map(MRZCharset.isMRZ) == true
-                }?.character
+                // the first view's own character where a vote showed another (the glyph
+                // classifier's, breaking a tie), else its strongest other candidate
+                let read = glyph.character != shown && glyph.character.asciiValue.map(MRZCharset.isMRZ) == true ? glyph.character : nil
+                let other =
+                    read
+                    ?? glyph.candidates.first {
+                        !($0.confidence < lookAlikeFloor) && $0.character != shown && $0.character.asciiValue.map(MRZCharset.isMRZ) == true
+                    }?.character
                 let lookAlike = doubtful.first { $0.line == field.line && $0.column == column }?.lookAlikes.first
                 if !(glyph.confidence >= minimumConfidence) || other != nil || lookAlike != nil {
                     marks.append(MarkedCharacter(line: field.line, column: column, kind: .doubted, alternative: other ?? lookAlike))

@@ -239,16 +239,19 @@ case "ocr-channel":
         }
     }
 case "channel":
-    // idreader-bench channel COUNT [SEED] [ERROR-SCALE]: the valid-means-right property over
-    // COUNT generated MRZs read through the OCR channel measured on real prints.
+    // idreader-bench channel COUNT [SEED] [ERROR-SCALE] [signalled|all] [lstm-only]: the
+    // valid-means-right property over COUNT generated MRZs read through the OCR channel
+    // measured on real prints (and the glyph classifier's, unless `lstm-only`).
     guard let count = Int(args[2]) else { usage() }
     let seed = args.count > 3 ? UInt64(args[3]) ?? 1 : 1
     let scale = args.count > 4 ? Double(args[4]) ?? 1 : 1
     let start = Date()
     let signalled = args.count > 5 && args[5] == "signalled"
-    let r = ChannelProperty.run(count: count, seed: seed, errorScale: scale, signalledOnly: signalled)
+    // `lstm-only`: without the glyph classifier's vote (the property as before it)
+    let cells = !(args.count > 6 && args[6] == "lstm-only")
+    let r = ChannelProperty.run(count: count, seed: seed, errorScale: scale, signalledOnly: signalled, glyphClassifier: cells)
     print(
-        "{\"mrzs\": \(r.mrzs), \"seed\": \(seed), \"errorScale\": \(scale), \"channel\": \"\(signalled ? "signalled misreadings" : "every measured misreading")\", \"validButWrong\": \(r.validButWrong), \"inProvenFields\": \(r.validButWrongInProvenFields), \"silent\": \(r.validButWrongSilent), \"trueReadings\": \(r.trueReadings), "
+        "{\"mrzs\": \(r.mrzs), \"seed\": \(seed), \"errorScale\": \(scale), \"channel\": \"\(signalled ? "signalled misreadings" : "every measured misreading")\", \"glyphClassifier\": \(cells), \"validButWrong\": \(r.validButWrong), \"inProvenFields\": \(r.validButWrongInProvenFields), \"silent\": \(r.validButWrongSilent), \"trueReadings\": \(r.trueReadings), "
             + "\"trueReadingsNotValid\": \(r.trueReadingsNotValid), \"damaged\": \(r.damaged), \"recovered\": \(r.recovered), \"seconds\": \(Int(Date().timeIntervalSince(start)))}"
     )
     for e in r.examples { print("  valid but wrong\(e.silent ? " (no sign in any view)" : ""): \(e.truth) read \(e.read)") }
