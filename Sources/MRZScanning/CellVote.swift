@@ -1,3 +1,5 @@
+import MRZ
+
 /// One MRZ line as both recognisers read it, cell by cell: the LSTM's glyphs put into the
 /// layout's cells (`LineCells`) by where the decoder saw them, and the glyph classifier's
 /// ranking of each cell.
@@ -17,11 +19,51 @@ struct CellVote {
     /// ends the cut placed a cell off.
     let ranked: [[(character: Character, probability: Float)]]
 
+    /// Per cell of the line, what every layout of its lines' lengths lets stand there
+    /// (`characterClasses`); `nil` for a cell any character may hold, and empty for no
+    /// constraint at all.
+    var classes: [CharacterClass?] = []
+
     /// How many cells the line has.
     var count: Int { ranked.count - 2 }
 
-    /// The line's cells moved by `shift` cells (-1, 0 or 1).
-    func window(_ shift: Int) -> [[(character: Character, probability: Float)]] { Array(ranked[1 + shift..<1 + shift + count]) }
+    /// The line's cells moved by `shift` cells (-1, 0 or 1), each ranking without the
+    /// characters its place does not allow (a name's `B` the classifier ranks behind `0`
+    /// is read `B`).  The probabilities are kept as they were: a character ranked first
+    /// only because a likelier one cannot stand there is no confident opinion.
+    func window(_ shift: Int) -> [[(character: Character, probability: Float)]] {
+        let cells = Array(ranked[1 + shift..<1 + shift + count])
+        guard classes.count == count else { return cells }
+        return zip(cells, classes).map { ranking, allowed in
+            guard let allowed else { return ranking }
+            let kept = ranking.filter { $0.character.asciiValue.map(allowed.allows) == true }
+            return kept.isEmpty ? ranking : kept
+        }
+    }
+
+    /// Per line and cell, the characters every MRZ layout of lines of `lengths` allows
+    /// there: the field's class where all of them have a field there (the widest of their
+    /// classes where they differ), `nil` where one has none (a check digit's column).
+    static func characterClasses(lengths: [Int]) -> [[CharacterClass?]] {
+        let layouts = MRZFormat.allCases.filter { $0.lineLengths == lengths }.map { format in
+            var classes = lengths.map { [CharacterClass?](repeating: nil, count: $0) }
+            for field in format.fieldPositions where field.line < lengths.count {
+                for column in field.range where column < lengths[field.line] { classes[field.line][column] = field.characters }
+            }
+            return classes
+        }
+        guard let first = layouts.first else { return lengths.map { Array(repeating: nil, count: $0) } }
+        return layouts.dropFirst().reduce(first) { merged, next in zip(merged, next).map { zip($0, $1).map(widest) } }
+    }
+
+    /// The class that allows what both allow; `nil` (anything) when either is.
+    private static func widest(_ a: CharacterClass?, _ b: CharacterClass?) -> CharacterClass? {
+        guard let a, let b else { return nil }
+        if a == b { return a }
+        if [a, b].contains(.alphanumeric) || Set([a, b]) == [.alphabetic, .numeric] { return .alphanumeric }
+        if Set([a, b]) == [.alphabetic, .sex] { return .alphabetic }
+        return .alphanumeric
+    }
 
     /// The classifier's own reading of the line: each cell's most probable character.
     var text: String { Self.text(window(0)) }

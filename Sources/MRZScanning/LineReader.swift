@@ -76,7 +76,7 @@ struct LineReader {
     /// The glyph classifier's reading of one line's cells, and where the line's box lies
     /// in the crop they were cut from.
     struct CellReading {
-        let vote: CellVote
+        var vote: CellVote
         let cells: LineCells
         let box: ClosedRange<Double>
     }
@@ -262,10 +262,11 @@ struct LineReader {
         let view = requested.sharpen && !isBlurred(firstBox) ? View.retry : requested
         guard let first = ocrLine(firstBox, view: view) else { return nil }
         guard let shape = Self.lineLengths(lines: band.count, firstLineRead: first.glyphs.count) else { return nil }
+        let classes = CellVote.characterClasses(lengths: shape)
         var fitted: [OCRLine] = []
         for (index, box) in band.enumerated() {
             guard let reading = fittedReading(box, to: shape[index], view: view, firstTry: index == 0 ? first : nil) else { return nil }
-            fitted.append(voted(reading.line, raw: reading.raw, box: box, view: reading.view))
+            fitted.append(voted(reading.line, raw: reading.raw, box: box, view: reading.view, classes: classes[index]))
         }
         let judge = ReadingJudge(corrector: corrector)
         // the confirming view, then the other view; one the fillers cannot fit is still a
@@ -356,9 +357,11 @@ struct LineReader {
     }
 
     /// `line` (read in `view` of `box`, as `raw` before its length was fitted) voted with
-    /// the glyph classifier's reading of the same cells; as it was without one.
-    func voted(_ line: OCRLine, raw: OCRLine, box: PixelBox, view: View) -> OCRLine {
-        guard let reading = cellVote(box, count: line.glyphs.count) else { return line }
+    /// the glyph classifier's reading of the same cells, each ranked among what its place
+    /// allows (`classes`, `CellVote.characterClasses`); as it was without a classifier.
+    func voted(_ line: OCRLine, raw: OCRLine, box: PixelBox, view: View, classes: [CharacterClass?] = []) -> OCRLine {
+        guard var reading = cellVote(box, count: line.glyphs.count) else { return line }
+        reading.vote.classes = classes
         let crop = lineCrop(box, view: view)
         // a centre in the view's crop, as a fraction of the box, then in the cells' crop
         let scale = (reading.box.upperBound - reading.box.lowerBound) / max(1, crop.box.upperBound - crop.box.lowerBound)

@@ -158,4 +158,19 @@ final class GlyphCellTests: XCTestCase {
         // a tie it is not one of stays as the first view read it
         XCTAssertNil(ReadingJudge.vote(["AB", "CB", "AB", "CB"], in: 0..<1, tieBreaker: "EB"))
     }
+
+    func testACellIsRankedAmongWhatItsPlaceAllows() {
+        // a TD3's name (line 1 from column 5) holds letters and fillers, its birth date
+        // (line 2, columns 13–18) digits and fillers; a check digit's column is open
+        let classes = CellVote.characterClasses(lengths: [44, 44])
+        XCTAssertEqual(classes[0][10], .alphabetic)
+        XCTAssertEqual(classes[1][15], .numeric)
+        XCTAssertNil(classes[1][9], "the document number's check digit")
+        // the Dutch specimen's `B` ranked behind `0` (a real passport's name cell)
+        var vote = CellVote(ranked: [[("<", 0.99)], [("0", 0.52), ("B", 0.31), ("N", 0.09)], [("<", 0.99)]])
+        XCTAssertEqual(vote.text, "0")
+        vote.classes = [.alphabetic]
+        XCTAssertEqual(vote.text, "B")
+        XCTAssertEqual(vote.window(0)[0][0].probability, 0.31, "no confidence the place gave it")
+    }
 }
