@@ -61,7 +61,12 @@ import MRZ
             let views = LineReader.readingViews.map { _ in channel.read(truth) }
             // one reading of the band's cells, whichever view the LSTM reads (drawn for every
             // MRZ, as the views are)
-            let cells = cellChannel.read(truth)
+            let classes = CellVote.characterClasses(lengths: truth.map(\.count))
+            let cells = zip(cellChannel.read(truth), classes).map { vote, allowed in
+                var vote = vote
+                vote.classes = allowed
+                return vote
+            }
             let firstViewRight = views[0].first.map(ocrLine).map(\.text) == truth
             var consulted: [OCRChannelSimulator.Reading] = []
             let reading = LineReader.readInViews(parser: judge.corrector.parser) { view in
