@@ -68,7 +68,15 @@ struct CellVote {
     /// The classifier's own reading of the line: each cell's most probable character.
     var text: String { Self.text(window(0)) }
 
-    static func text(_ cells: [[(character: Character, probability: Float)]]) -> String { String(cells.map { $0.first?.character ?? "<" }) }
+    /// The line as the classifier reads it, a cell whose first character is under
+    /// `voice` shown as `ReadingJudge.gap` (which agrees with nothing): a weak reading (one
+    /// first only because likelier characters cannot stand in its place) casts no vote.
+    static func text(_ cells: [[(character: Character, probability: Float)]]) -> String {
+        String(cells.map { cell in cell.first.map { $0.probability >= voice ? $0.character : ReadingJudge.gap.character } ?? ReadingJudge.gap.character })
+    }
+
+    /// The probability from which the classifier's reading of a cell votes.
+    static let voice: Float = 0.5
 
     /// Probability from which the classifier's first character, where the LSTM read
     /// another, makes the glyph unsure.
