@@ -18,18 +18,11 @@ struct LineCells: Equatable {
     /// The middle of the text rows and the height of the letters and digits.
     let middle: Double, glyphHeight: Double
 
-    /// How a line is cropped for cutting into cells: the text ~25 pixels high (a third
-    /// more than the LSTM's view: a glyph classifier needs the strokes), little room above
-    /// and below.
+    /// How a line is cropped for cutting into cells (`CutLine`): the text ~25 pixels high
+    /// (a third more than the LSTM's view: a glyph classifier needs the strokes), little
+    /// room above and below.
     static let view = LineReader.View(margin: 0.3)
     static let cropHeight = 40
-
-    /// The crop of `box` in `image` that `cut` takes (`view`, `cropHeight`), the band's
-    /// `others` lines painted out.
-    static func crop(_ box: PixelBox, in image: GrayImage, others: [PixelBox]) -> (image: GrayImage, box: ClosedRange<Double>) {
-        let crop = LineReader.lineCrop(box, in: image, view: view, height: cropHeight, others: others.filter { $0 != box })
-        return (crop.image, crop.box)
-    }
 
     /// The centre of cell `index` along the line.
     func centre(of index: Int) -> Double { origin + Double(index) * pitch }
@@ -72,24 +65,17 @@ struct LineCells: Equatable {
 
     /// The line's ink and paper levels: the 3rd and 90th percentiles of its pixels.
     static func levels(of line: GrayImage) -> (ink: Double, paper: Double) {
-        var histogram = [Int](repeating: 0, count: 256)
-        for v in line.pixels { histogram[Int(v)] += 1 }
-        func percentile(_ fraction: Double) -> Double {
-            var seen = 0
-            for (value, n) in histogram.enumerated() {
-                seen += n
-                if Double(seen) > fraction * Double(line.pixels.count) { return Double(value) }
-            }
-            return 255
-        }
-        return (percentile(0.03), percentile(0.9))
+        let whole = PixelBox(x: 0, y: 0, width: line.width, height: line.height)
+        return (Double(line.percentile(0.03, in: whole)), Double(line.percentile(0.9, in: whole)))
     }
 
     /// The `count` cells of the line in `line` (a crop of one MRZ line with room above,
     /// below and at its ends, under even light); `nil` when it holds too few glyphs at
     /// one pitch to fit.
-    static func cut(_ line: GrayImage, count: Int) -> LineCells? {
-        let levels = levels(of: line)
+    static func cut(_ line: GrayImage, count: Int) -> LineCells? { cut(line, count: count, levels: levels(of: line)) }
+
+    /// `cut(_:count:)` with the line's `levels` already measured.
+    static func cut(_ line: GrayImage, count: Int, levels: (ink: Double, paper: Double)) -> LineCells? {
         guard levels.paper - levels.ink > 20, count > 1 else { return nil }
         let blobs = InkBlobs(line, threshold: UInt8((levels.ink + levels.paper) / 2)).boxes
         guard let rows = textRows(blobs) else { return nil }
@@ -189,6 +175,33 @@ struct LineCells: Equatable {
             return abs(Double(a) + Double(count - 1) / 2 - middle) > abs(Double(b) + Double(count - 1) / 2 - middle)
         } ?? low
     }
+}
+
+/// One line of a band cropped for its cells and cut (`LineCells`): the one way the reader
+/// and the classifier's training data (`MRZScanner.glyphCells`) take a line's glyph images.
+struct CutLine {
+    let cells: LineCells
+    /// Where the band's line box lies along the crop.
+    let box: ClosedRange<Double>
+    private let image: GrayImage
+    private let levels: (ink: Double, paper: Double)
+
+    /// `box` of `image` cropped with the text about 25 pixels high (`LineCells.view`,
+    /// `cropHeight`), the band's `others` lines painted out, and cut into `count` cells;
+    /// `nil` where it cannot be cut.
+    init?(_ box: PixelBox, in image: GrayImage, others: [PixelBox], count: Int) {
+        let crop = LineReader.lineCrop(box, in: image, view: LineCells.view, height: LineCells.cropHeight, others: others.filter { $0 != box })
+        let levels = LineCells.levels(of: crop.image)
+        guard let cells = LineCells.cut(crop.image, count: count, levels: levels) else { return nil }
+        self.cells = cells
+        self.box = crop.box
+        self.image = crop.image
+        self.levels = levels
+    }
+
+    /// Cell `index`'s glyph image (`LineCells.glyph`); -1 and `count` are the cells just
+    /// beside the line.
+    func glyph(_ index: Int) -> [Float] { cells.glyph(index, in: image, levels: levels) }
 }
 
 /// The boxes of the dark 8-connected components of a small image at one threshold (a

@@ -346,11 +346,8 @@ struct LineReader {
         if let seen = seen.cells[key] { return seen }
         let reading = StepProfile.measure(.glyphCells) { () -> CellReading? in
             guard let classifier else { return nil }
-            let crop = LineCells.crop(box, in: image, others: otherLines)
-            guard let cells = LineCells.cut(crop.image, count: count) else { return nil }
-            let levels = LineCells.levels(of: crop.image)
-            let vote = CellVote(ranked: (-1...count).map { classifier.ranked(cells.glyph($0, in: crop.image, levels: levels)) })
-            return CellReading(vote: vote, cells: cells, box: crop.box)
+            guard let line = CutLine(box, in: image, others: otherLines, count: count) else { return nil }
+            return CellReading(vote: CellVote(ranked: (-1...count).map { classifier.ranked(line.glyph($0)) }), cells: line.cells, box: line.box)
         }
         seen.cells[key] = reading
         return reading

@@ -144,10 +144,7 @@ public struct MRZScanner: Sendable {
     @_spi(Evaluation) public func glyphCells(of input: GrayImage, lengths: [Int]) -> (lines: [String], cells: [[[Float]]?])? {
         guard let reading = scan(input).readings.first, let source = reading.source, source.band.count == lengths.count else { return nil }
         let cells = zip(source.band, lengths).map { box, length -> [[Float]]? in
-            let crop = LineCells.crop(box, in: source.image, others: source.band).image
-            guard let cut = LineCells.cut(crop, count: length) else { return nil }
-            let levels = LineCells.levels(of: crop)
-            return (0..<length).map { cut.glyph($0, in: crop, levels: levels) }
+            CutLine(box, in: source.image, others: source.band, count: length).map { line in (0..<length).map(line.glyph) }
         }
         return (reading.result.lines, cells)
     }

@@ -32,22 +32,11 @@ final class LinearScalingTests: XCTestCase {
     /// Pictures named by `SCALING_LIST` (one path a line) when set, for checking many; else
     /// every seventh real MRZ picture of the shared corpus.
     func testListedPictures() throws {
-        let paths = try Self.listedOrCorpus(environment: "SCALING_LIST")
+        let paths = try CorpusPictures.listedOrSampled(environment: "SCALING_LIST")
         let images = paths.compactMap { path in (try? ImageLoader().load(path: path)).map { (path, $0) } }
         XCTAssertFalse(images.isEmpty, "no picture to compare on")
         for (path, image) in images {
             assertSame(image, Float(1600 / Double(max(image.width, image.height))), path)
         }
-    }
-
-    /// The paths listed in the file the variable `environment` names, else every seventh
-    /// picture of ../shared/corpus/mrz.
-    static func listedOrCorpus(environment: String) throws -> [String] {
-        if let list = ProcessInfo.processInfo.environment[environment] {
-            return try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(String.init)
-        }
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/corpus/mrz").standardized
-        let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted()
-        return stride(from: 0, to: files.count, by: 7).map { corpus.appendingPathComponent(files[$0]).path }
     }
 }

@@ -65,23 +65,12 @@ final class SauvolaTests: XCTestCase {
     /// Pictures named by `SAUVOLA_LIST` (one path a line) when set, for checking many; else
     /// every seventh real MRZ picture of the shared corpus.
     func testListedPictures() throws {
-        let paths = try Self.listedOrCorpus(environment: "SAUVOLA_LIST")
+        let paths = try CorpusPictures.listedOrSampled(environment: "SAUVOLA_LIST")
         let images = paths.compactMap { path in (try? ImageLoader().load(path: path)).map { (path, $0) } }
         XCTAssertFalse(images.isEmpty, "no picture to compare on")
         for (path, image) in images {
             assertSame(image, window: 10, k: 0.3, path)
             assertSame(image.scaledPlain(by: 1600 / Double(max(image.width, image.height))), window: 10, k: 0.3, path)
         }
-    }
-
-    /// The paths listed in the file the variable `environment` names, else every seventh
-    /// picture of ../shared/corpus/mrz.
-    static func listedOrCorpus(environment: String) throws -> [String] {
-        if let list = ProcessInfo.processInfo.environment[environment] {
-            return try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(String.init)
-        }
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/corpus/mrz").standardized
-        let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted()
-        return stride(from: 0, to: files.count, by: 7).map { corpus.appendingPathComponent(files[$0]).path }
     }
 }
