@@ -154,7 +154,7 @@ import MRZ
         var voted = line
         let window = cells.window(0)
         voted.glyphs = zip(line.glyphs, window).map { cells.vote($0, $1) }
-        voted.classifierText = cells.text
+        voted.classifierCells = ClassifierCells(window)
         return voted
     }
 

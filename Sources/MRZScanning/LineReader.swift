@@ -229,20 +229,29 @@ struct LineReader {
 
     /// `shown` with its uncertain free text (names, optional data: fields no check digit
     /// proves) put to what most views of it and of the `others` of its layout read,
-    /// character by character; the fields stay uncertain.  Every view of every reading
-    /// votes, so that the majority of all six decides, not that of the first reading's
-    /// three (a real German passport's `MUSTERMANN<<ERIKA`, read with `F` for both `E` in
-    /// two of the primary reading's three views and right in all three sharpened ones;
-    /// both readings leave two fields in doubt).
+    /// character by character, and to the glyph classifier's character in each cell it is
+    /// sure of (`ClassifierCells.shown`); the fields stay uncertain.  Every view of every
+    /// reading votes, so that the majority of all six decides, not that of the first
+    /// reading's three (a real German passport's `MUSTERMANN<<ERIKA`, read with `F` for
+    /// both `E` in two of the primary reading's three views and right in all three
+    /// sharpened ones; both readings leave two fields in doubt).
     static func votedAcrossViews(_ shown: MRZReading, others: [MRZReading], parser: MRZParser) -> MRZReading {
         let lineCount = shown.result.lines.count
         let layout = others.filter { $0.result.format == shown.result.format && $0.linesAsRead.count == lineCount }
-        guard !layout.isEmpty, shown.linesAsRead.count == lineCount else { return shown }
+        let viewsVote = !layout.isEmpty && shown.linesAsRead.count == lineCount
         var votes: [(line: Int, range: Range<Int>, text: [Character])] = []
         for field in shown.result.format.fieldPositions where shown.uncertainFields.contains(field.name) && ReadingJudge.isFreeText(field) {
-            // the shown line (with the first view's own votes) in place of its first reading
-            let texts = [shown.result.lines[field.line]] + shown.linesAsRead[field.line].dropFirst() + layout.flatMap(\.linesAsRead[field.line])
-            if let voted = ReadingJudge.vote(texts, in: field.range) { votes.append((field.line, field.range, voted)) }
+            let asShown = Array(Array(shown.result.lines[field.line])[field.range])
+            var text = asShown
+            if viewsVote {
+                // the shown line (with the first view's own votes) in place of its first reading
+                let texts = [shown.result.lines[field.line]] + shown.linesAsRead[field.line].dropFirst() + layout.flatMap(\.linesAsRead[field.line])
+                text = ReadingJudge.vote(texts, in: field.range) ?? text
+            }
+            if shown.classifierLines.indices.contains(field.line), let cells = shown.classifierLines[field.line] {
+                text = cells.shown(text, in: field.range) ?? text
+            }
+            if text != asShown { votes.append((field.line, field.range, text)) }
         }
         var voted = shown
         voted.result = ReadingJudge.applying(votes, to: shown.result, parser: parser)

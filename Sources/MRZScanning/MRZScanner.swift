@@ -94,6 +94,8 @@ public struct MRZReading: Sendable {
     /// correction, before any vote), then the confirming views read (`ReadingJudge`).
     /// Lets the readings of several views vote together (`LineReader.combine`).
     var linesAsRead: [[String]] = []
+    /// Per line, the glyph classifier's reading of its cells, where it voted (`CellVote`).
+    var classifierLines: [ClassifierCells?] = []
 
     /// The characters to point a person at: those the correction changed, and those in
     /// doubt in the fields that stay uncertain.

@@ -45,7 +45,9 @@ struct OCRLine {
     var besideBox: (before: [OCRGlyph], after: [OCRGlyph]) = ([], [])
     /// The glyph classifier's reading of the same cells (`CellVote`), when it voted: one
     /// more view of the line, independent of the LSTM's.
-    var classifierText: String?
+    var classifierCells: ClassifierCells?
+    /// `classifierCells` as a view in the judge's votes.
+    var classifierText: String? { classifierCells?.text }
 
     var text: String { String(glyphs.map(\.character)) }
     /// The distances between the centres of neighbouring glyphs whose centres are known.

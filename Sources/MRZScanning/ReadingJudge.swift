@@ -190,6 +190,7 @@ struct ReadingJudge {
         let shown = Self.applying(votes, to: result, parser: corrector.parser)
         var reading = MRZReading(result: shown, changes: correction.changes, uncertainFields: uncertain)
         reading.linesAsRead = linesAsRead
+        reading.classifierLines = lines.map(\.classifierCells)
         reading.doubtedCharacters = Self.doubtedCharacters(result, uncertain: uncertain, lines: lines, doubtful: doubtful)
         return reading
     }

@@ -149,6 +149,15 @@ final class GlyphCellTests: XCTestCase {
         XCTAssertTrue(voted.glyphs.allSatisfy { $0.confidence == 95 }, "every glyph agreed with its cell")
     }
 
+    func testACutOfOtherGlyphsCastsNoVote() {
+        // the cells stand three along the line (a window cut past the line's start): the
+        // classifier agrees with under half of the glyphs, and neither votes nor is a view
+        let read = line("LIOHPKQC41SWE94")
+        let voted = vote("<<<LIOHPKQC41SW").voted(read, raw: read) { $0 }
+        XCTAssertNil(voted.classifierText)
+        XCTAssertTrue(voted.glyphs.allSatisfy { $0.confidence == 95 })
+    }
+
     func testTheClassifierBreaksATieBetweenTheLSTMsViews() {
         let views = ["0LTVIA", "OLIVIA", "OLTVIA"]
         // without the classifier, T has no majority against the first view's: kept

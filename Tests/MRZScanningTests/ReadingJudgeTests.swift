@@ -135,6 +135,32 @@ final class ReadingJudgeTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(LineReader.combine([primary, split], parser: judge.corrector.parser)).result.lines[0], misread)
     }
 
+    func testAnUncertainNameShowsTheCellsTheClassifierIsSureOf() throws {
+        // every LSTM view reads `FRIKSSON`, with an `E` at 60 behind the `F` (the name is
+        // doubted); the glyph classifier reads the cell `E` at 0.95 and the `K` at only
+        // 0.6 as `X`: the name shows `E` and keeps the `K`, and stays uncertain
+        let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        let misread = "P<UTOF" + td3[0].dropFirst(6)
+        var first = line(misread, candidates: [5: [("E", 60)]])
+        var cells = Array(td3[0]).map { [(character: $0, probability: Float(0.7))] }
+        cells[5] = [("E", 0.95)]
+        cells[8] = [("X", 0.6)]
+        first.classifierCells = ClassifierCells(cells)
+        let doubted = try XCTUnwrap(judge.judge([first, line(td3[1])]) { index, _ in self.line(index == 1 ? td3[1] : misread) })
+        XCTAssertEqual(doubted.uncertainFields, [.name])
+        let shown = try XCTUnwrap(LineReader.combine([doubted], parser: judge.corrector.parser))
+        XCTAssertEqual(shown.result.lines, td3)
+        XCTAssertEqual(shown.uncertainFields, [.name], "shown, not proven")
+        XCTAssertFalse(shown.isConfidentlyValid)
+        // a field the check digits prove is never changed by it
+        var number = line(td3[1])
+        var numberCells = Array(td3[1]).map { [(character: $0, probability: Float(0.99))] }
+        numberCells[0] = [("I", 0.99)]
+        number.classifierCells = ClassifierCells(numberCells)
+        let proven = try XCTUnwrap(judge.judge([line(td3[0]), number]) { index, _ in self.line(td3[index]) })
+        XCTAssertEqual(try XCTUnwrap(LineReader.combine([proven], parser: judge.corrector.parser)).result.lines, td3)
+    }
+
     func testAFillerInsideTheNumberIsNoNumber() throws {
         // `WEHZPP2` read `W<HZJP2`: two changes that cancel in the sum
         let parser = MRZParser()
