@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
+.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -61,6 +61,11 @@ bench-mrz-profile:  ## where an MRZ read's CPU time goes, step by step (corpus, 
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	python3 bench/mrz_profile.py corpus idphoto-hard scale-12MP --cli
+
+bench-mrz-misses:   ## what the MRZ pictures not read exactly miss: no reading, a line shifted, characters misread (corpus, idphoto-gen hard at IDPHOTO_SEED)
+	scripts/setup.sh --bench
+	swift build -c release --product idreader-bench
+	python3 bench/mrz_misses.py
 
 bench-frames:       ## several frames of one document: frame 0 alone vs the consensus of 3 and 5 (idphoto-gen --frames 5, unseen seeds), state and read times
 	scripts/setup.sh --bench

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""What the MRZ pictures a build does not read exactly miss, per set (issue 32).
+
+    python3 bench/mrz_misses.py [SET ...]        (IDPHOTO_SEED picks idphoto-gen's seed)
+
+Each picture not read exactly is one of: no reading at all (no band was read: the
+recogniser never saw the line), a line whose characters stand a glyph along (its edit
+distance to the truth is below its count of differing positions: a glyph dropped, doubled
+or outside the band's box), or characters misread in place.  The ceiling is the share a
+reader with every character right would read: the pictures with a reading.  SETs are
+bench/mrz_read.py's (default: the corpus and idphoto-gen's hard tier).  IDREADER_BENCH
+measures another idreader-bench binary.  Run from the repo root after
+`swift build -c release --product idreader-bench`.
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mrz_read  # noqa: E402  (the sets and their truths)
+
+BINARY = os.environ.get("IDREADER_BENCH", ".build/release/idreader-bench")
+
+
+def edit_distance(a, b):
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
+
+
+def kind(expected, read):
+    """'none', 'shifted' or 'misread' for a picture not read exactly."""
+    if not read or len(read) != len(expected):
+        return "none"
+    for truth, line in zip(expected, read):
+        differing = sum(x != y for x, y in zip(truth, line)) + abs(len(truth) - len(line))
+        if edit_distance(truth, line) < differing:
+            return "shifted"
+    return "misread"
+
+
+def main():
+    wanted = sys.argv[1:] or ["corpus", "idphoto-hard"]
+    if any(w.startswith("idphoto") for w in wanted):
+        mrz_read.generate_idphoto()
+    print("| set | images | exact | no reading | a line shifted | misread in place | ceiling with every character right |")
+    print("|---|---|---|---|---|---|---|")
+    for name, items in mrz_read.cases().items():
+        if name not in wanted or not items:
+            continue
+        listfile = os.path.join(mrz_read.OUT, "misses-list.txt")
+        open(listfile, "w").write("\n".join(p for p, _ in items))
+        out = subprocess.run([BINARY, "read-images", listfile], capture_output=True, text=True, check=True).stdout
+        counts = {"exact": 0, "none": 0, "shifted": 0, "misread": 0}
+        for (_, expected), line in zip(items, out.splitlines()):
+            read = json.loads(line)["lines"]
+            counts["exact" if read == expected else kind(expected, read)] += 1
+        n = len(items)
+        label = f"{name} (seed {mrz_read.IDPHOTO_SEED})" if name.startswith("idphoto") else name
+        print(f"| {label} | {n} | {counts['exact']} | {counts['none']} | {counts['shifted']} | {counts['misread']} | "
+              f"{(n - counts['none']) / n:.0%} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
