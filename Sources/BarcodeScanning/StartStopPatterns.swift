@@ -135,8 +135,12 @@ enum StartStopPatterns {
                     let module = length / (wideBar - 1.5 + 0.5 * Double(k))
                     // finer modules are noise at this size (and zxing-cpp reads such symbols directly)
                     guard module >= 1.25 else { continue }
+                    let cutoff = best?.score ?? minimumCorrelation
+                    // the same correlation summed stretch by stretch rules out most tries;
+                    // only one that may pass is summed pixel by pixel, as it always was
+                    guard mayExceed(cutoff, line, sums, template, anchor: anchor, module: module) else { continue }
                     let score = correlation(line, sums, template, anchor: anchor, module: module)
-                    if score > (best?.score ?? minimumCorrelation) { best = (score, module, template) }
+                    if score > cutoff { best = (score, module, template) }
                 }
             }
             guard let best else { continue }
@@ -165,6 +169,93 @@ enum StartStopPatterns {
             self.grey = grey
             self.squares = squares
         }
+    }
+
+    /// Whether `correlation(line, sums, template, anchor:module:)` may exceed `cutoff`:
+    /// false only when the same correlation, its sums taken stretch by stretch from the
+    /// running sums (a few terms instead of one a pixel), falls short of `cutoff` by far
+    /// more than the two ways of summing can differ in rounding.
+    static func mayExceed(
+        _ cutoff: Double, _ line: UnsafeBufferPointer<UInt8>, _ sums: LineSums, _ template: Template, anchor: Double, module: Double
+    ) -> Bool {
+        guard let (score, scale) = stretchCorrelation(line, sums, template, anchor: anchor, module: module) else { return false }
+        return score > cutoff - roundingAllowance * scale
+    }
+
+    /// The allowance for rounding, per unit of `stretchCorrelation`'s scale: the sums are
+    /// of at most a few thousand terms of at most 255 in `Double`s, whose relative
+    /// rounding is some 10⁻¹³ at worst, so their difference is far below it.
+    static let roundingAllowance = 1e-9
+
+    /// `correlation`'s value summed stretch by stretch, with the scale of its terms (the
+    /// sums' magnitudes over the root of the variances, what rounding errors are relative
+    /// to); `nil` where `correlation` gives 0.
+    static func stretchCorrelation(
+        _ line: UnsafeBufferPointer<UInt8>, _ sums: LineSums, _ template: Template, anchor: Double, module: Double
+    ) -> (score: Double, scale: Double)? {
+        guard module > 0 else { return nil }
+        let x0 = anchor + template.span.lowerBound * module, x1 = anchor + template.span.upperBound * module
+        let first = Int(x0.rounded(.up)), last = Int(x1.rounded(.down))
+        guard first >= 0, last <= line.count, last - first >= 8 else { return nil }
+        let n = Double(last - first)
+        let sumG = Double(sums.grey[last] - sums.grey[first]), sumGG = Double(sums.squares[last] - sums.squares[first])
+        let varianceG = sumGG - sumG * sumG / n
+        guard varianceG > 1e-6 else { return nil }
+        let (sumT, sumTT, sumGT) = stretchSums(line, sums, template, anchor: anchor, module: module, pixels: first..<last)
+        let covariance = sumGT - sumG * sumT / n
+        let varianceT = sumTT - sumT * sumT / n
+        guard varianceT > 1e-6 else { return nil }
+        let root = (varianceG * varianceT).squareRoot()
+        // the covariance's terms relative to the root, the coverage variance's relative to
+        // itself (the grey's sums are the same whole numbers either way)
+        let scale = (sumGT + sumG * sumT / n) / root + (sumTT + sumT * sumT / n) / varianceT + 1
+        return (-covariance / root, scale)
+    }
+
+    /// The template's coverage of `pixels` of the line (its sum, its squares' sum, and
+    /// the grey weighted by it), a stretch of whole pixels at a time from the running
+    /// sums, a pixel at a time only where a stretch ends inside one.
+    static func stretchSums(
+        _ line: UnsafeBufferPointer<UInt8>, _ sums: LineSums, _ template: Template, anchor: Double, module: Double, pixels: Range<Int>
+    ) -> (t: Double, tt: Double, gt: Double) {
+        let stretches = template.stretches, count = stretches.count
+        return withUnsafeTemporaryAllocation(of: (from: Double, to: Double, dark: Bool).self, capacity: count) { ends in
+            for j in 0..<count { ends[j] = (anchor + stretches[j].from * module, anchor + stretches[j].to * module, stretches[j].dark) }
+            return stretchSums(line, sums, UnsafeBufferPointer(ends), pixels: pixels)
+        }
+    }
+
+    /// `stretchSums` with the stretches' ends in pixels.
+    private static func stretchSums(
+        _ line: UnsafeBufferPointer<UInt8>, _ sums: LineSums, _ ends: UnsafeBufferPointer<(from: Double, to: Double, dark: Bool)>,
+        pixels: Range<Int>
+    ) -> (t: Double, tt: Double, gt: Double) {
+        var sumT = 0.0, sumTT = 0.0, sumGT = 0.0
+        let count = ends.count
+        var k = 0, x = pixels.lowerBound
+        while x < pixels.upperBound {
+            let a = Double(x), b = a + 1
+            while k < count, ends[k].to <= a { k += 1 }
+            guard k < count else { break }
+            if ends[k].from <= a, b <= ends[k].to {
+                // whole pixels inside stretch k: up to the one its end falls in
+                let end = min(pixels.upperBound, max(x + 1, Int(ends[k].to.rounded(.down))))
+                if ends[k].dark {
+                    let whole = Double(end - x)
+                    sumT += whole; sumTT += whole; sumGT += Double(sums.grey[end] - sums.grey[x])
+                }
+                x = end
+                continue
+            }
+            var dark = 0.0, j = k
+            while j < count, ends[j].from < b {
+                if ends[j].dark { dark += min(b, ends[j].to) - max(a, ends[j].from) }
+                j += 1
+            }
+            sumT += dark; sumTT += dark * dark; sumGT += Double(line[x]) * dark
+            x += 1
+        }
+        return (sumT, sumTT, sumGT)
     }
 
     /// The correlation of the grey along `line` (whose running sums are `sums`) with

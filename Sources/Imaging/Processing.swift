@@ -4,15 +4,7 @@ import IDCommon
 /// Image operations used by the scanners' rescue passes, done by Leptonica.
 extension GrayImage {
     /// Rotated by `degrees` (counter-clockwise positive) about the centre, white corners.
-    public func rotated(degrees: Double) -> GrayImage {
-        guard let pix = Pix(gray: self),
-            let out = Pix(
-                pixRotate(
-                    pix.pointer, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP),
-                    Int32(L_BRING_IN_WHITE), 0, 0))
-        else { return self }
-        return out.grayImage()
-    }
+    public func rotated(degrees: Double) -> GrayImage { rotatedByAreaMap(radians: Float(degrees * .pi / 180)) }
 
     /// Quarter turns clockwise (1, 2 or 3).
     public func rotatedOrthogonally(_ quarters: Int) -> GrayImage {

@@ -33,6 +33,55 @@ final class FrameStateSpeedupTests: XCTestCase {
         }
     }
 
+    /// The start-stop correlation summed stretch by stretch is the one summed pixel by
+    /// pixel but for rounding far inside the allowance, so `mayExceed` rules out no try
+    /// the pixel sum would take: on noise, and on a line drawn with each pattern (blurred
+    /// by a box of 3), at anchors and modules across it.
+    func testStretchCorrelationIsThePixelCorrelation() {
+        var random = SeededRandom(seed: 5)
+        var lines = [(0..<400).map { _ in UInt8.random(in: 0...255, using: &random) }]
+        for template in StartStopPatterns.templates {
+            lines.append(drawn(template, anchor: 150.3, module: 3.7, width: 400))
+        }
+        var passed = 0
+        for pixels in lines {
+            pixels.withUnsafeBufferPointer { line in
+                let sums = StartStopPatterns.LineSums(line)
+                for template in StartStopPatterns.templates {
+                    for anchor in stride(from: 20.0, to: 380, by: 3.3) {
+                        for module in stride(from: 1.25, to: 6, by: 0.37) {
+                            let exact = StartStopPatterns.correlation(line, sums, template, anchor: anchor, module: module)
+                            guard let (fast, scale) = StartStopPatterns.stretchCorrelation(line, sums, template, anchor: anchor, module: module)
+                            else {
+                                XCTAssertEqual(exact, 0, "anchor \(anchor), module \(module)")
+                                continue
+                            }
+                            XCTAssertLessThan(abs(fast - exact), 1e-3 * StartStopPatterns.roundingAllowance * scale)
+                            for cutoff in [exact - 1e-12, exact - 0.01, StartStopPatterns.minimumCorrelation] where exact > cutoff {
+                                XCTAssertTrue(StartStopPatterns.mayExceed(cutoff, line, sums, template, anchor: anchor, module: module))
+                            }
+                            if exact > StartStopPatterns.minimumCorrelation { passed += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        // the drawn patterns match where they were drawn
+        XCTAssertGreaterThan(passed, 4)
+    }
+
+    /// A line with `template` drawn at `anchor` (dark 30, light 220), blurred by a box of 3.
+    private func drawn(_ template: StartStopPatterns.Template, anchor: Double, module: Double, width: Int) -> [UInt8] {
+        let sharp = (0..<width).map { x -> Double in
+            let m = (Double(x) + 0.5 - anchor) / module
+            return template.stretches.contains { $0.dark && $0.from <= m && m < $0.to } ? 30 : 220
+        }
+        return (0..<width).map { x -> UInt8 in
+            let sum: Double = sharp[max(0, x - 1)] + sharp[x] + sharp[min(width - 1, x + 1)]
+            return UInt8(sum / 3)
+        }
+    }
+
     /// A rank of a histogram is the value sorting puts there.
     func testRankedIsTheSortedValue() {
         var random = SeededRandom(seed: 11)
