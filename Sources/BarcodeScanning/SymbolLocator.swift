@@ -38,24 +38,33 @@ enum SymbolLocator {
                 return
             }
             width = w; height = h
-            // edge energy per reduced cell: sum of |dx| over the cell
+            values = Self.energy(image, cellsAcross: w, down: h)
+        }
+
+        /// Per cell of `cell` × `cell` pixels, the root of the product of its sums of
+        /// |dx| and |dy| (pixels whose right or lower neighbour is off the picture left
+        /// out).  Summed a row of the picture at a time into the row of cells' columns:
+        /// whole numbers, the same sums in any order.
+        static func energy(_ image: GrayImage, cellsAcross w: Int, down h: Int) -> [Float] {
+            let f = cell, iw = image.width
+            let columns = min(w * f, iw - 1)
             var energy = [Float](repeating: 0, count: w * h)
+            var across = [Int](repeating: 0, count: w), down = across
             image.pixels.withUnsafeBufferPointer { p in
                 for cy in 0..<h {
-                    for cx in 0..<w {
-                        var across = 0, down = 0
-                        for y in cy * f..<min(cy * f + f, image.height - 1) {
-                            let row = y * image.width
-                            for x in cx * f..<min(cx * f + f, image.width - 1) {
-                                across += abs(Int(p[row + x + 1]) - Int(p[row + x]))
-                                down += abs(Int(p[row + image.width + x]) - Int(p[row + x]))
-                            }
+                    for cx in 0..<w { (across[cx], down[cx]) = (0, 0) }
+                    for y in cy * f..<max(cy * f, min(cy * f + f, image.height - 1)) {
+                        let row = y * iw
+                        for x in 0..<columns {
+                            let g = Int(p[row + x])
+                            across[x / f] += abs(Int(p[row + x + 1]) - g)
+                            down[x / f] += abs(Int(p[row + iw + x]) - g)
                         }
-                        energy[cy * w + cx] = Float(across * down).squareRoot()
                     }
+                    for cx in 0..<w { energy[cy * w + cx] = Float(across[cx] * down[cx]).squareRoot() }
                 }
             }
-            values = energy
+            return energy
         }
     }
 

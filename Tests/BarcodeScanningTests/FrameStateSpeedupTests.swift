@@ -82,6 +82,36 @@ final class FrameStateSpeedupTests: XCTestCase {
         }
     }
 
+    /// The locator's edge energy summed a picture row at a time is the energy summed cell
+    /// by cell, at sizes whose last cells lack a right or lower neighbour and not.
+    func testEdgeEnergyIsSummedCellByCell() {
+        for (w, h, seed) in [(97, 89, 3), (96, 88, 4), (161, 123, 5)] {
+            let image = noise(width: w, height: h, seed: UInt64(seed))
+            let grid = SymbolLocator.EdgeEnergy(image)
+            XCTAssertEqual(grid.width, w / 4)
+            XCTAssertEqual(grid.values, cellByCell(image, across: w / 4, down: h / 4), "\(w)×\(h)")
+        }
+    }
+
+    /// The edge energy as the locator first summed it, cell by cell.
+    private func cellByCell(_ image: GrayImage, across w: Int, down h: Int) -> [Float] {
+        let f = 4, p = image.pixels
+        var energy = [Float](repeating: 0, count: w * h)
+        for cy in 0..<h {
+            for cx in 0..<w {
+                var across = 0, down = 0
+                for y in cy * f..<min(cy * f + f, image.height - 1) {
+                    for x in cx * f..<min(cx * f + f, image.width - 1) {
+                        across += abs(Int(p[y * image.width + x + 1]) - Int(p[y * image.width + x]))
+                        down += abs(Int(p[(y + 1) * image.width + x]) - Int(p[y * image.width + x]))
+                    }
+                }
+                energy[cy * w + cx] = Float(across * down).squareRoot()
+            }
+        }
+        return energy
+    }
+
     /// A rank of a histogram is the value sorting puts there.
     func testRankedIsTheSortedValue() {
         var random = SeededRandom(seed: 11)
