@@ -87,8 +87,17 @@ extension MRZScanner {
     /// the lines' outlines; `nil` when they show none.
     static func causeOfLines(_ chains: [GlyphChain], finder: ChainBandFinder, in image: GrayImage) -> (MRZScanFailure, [Quadrilateral])? {
         guard let band = finder.rectify(chains), let m = BandMeasures(lines: band.outlines, in: image), let cause = cause(shownBy: m) else { return nil }
+        // characters the search chains into bands are no reason it saw none
+        guard cause != .tooSmall || m.glyphHeight < largestUnchained else { return nil }
         return (cause, band.outlines)
     }
+
+    /// Lines of characters this tall (input pixels) or taller are not too small for the
+    /// search's chains: the real corpus's MRZs shrunk to 5 px characters are still found
+    /// and mostly read (bench/failure_causes.py); a lone line of 5–10 px characters the
+    /// search made out no band of is other print (a licence's lines at 5.7–5.9 px were
+    /// taken for an MRZ's, idphoto-gen seed 37).
+    static let largestUnchained = 5.0
 
     /// The cause a band's measures show, `nil` for none.
     static func cause(shownBy m: BandMeasures) -> MRZScanFailure? {

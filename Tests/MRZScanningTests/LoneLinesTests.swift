@@ -33,6 +33,13 @@ final class LoneLinesTests: XCTestCase {
         XCTAssertEqual(MRZScanner.secondLook(image.scaled(by: 3.5 / height))?.cause, .tooSmall)
     }
 
+    /// A lone line of characters the search's chains make bands of (7 px) is no evidence
+    /// of an MRZ too small: other print is set that small.
+    func testALoneLineOfCharactersTheChainsFindShowsNoCause() throws {
+        let (image, height) = try lines(copies: 1)
+        XCTAssertNil(MRZScanner.secondLook(image.scaled(by: 7 / height)))
+    }
+
     /// A sharp line of characters large enough shows no cause: it is no evidence of an
     /// MRZ that could not be read.
     func testASharpLoneLineShowsNoCause() throws {
