@@ -2,7 +2,7 @@
 """Why nothing was read: the cause `idreader read` names (the error's `cause`) against the
 cause a labelled failure was made with, as a confusion table.
 
-The labelled set (made in bench/out/causes/, never committed):
+The labelled set (made in bench/out/causes/, a folder per seed, never committed):
 - idphoto-gen pages (../shared/tools/idphoto-gen, seed CAUSES_SEED, default 36): those the
   generator glared (`render.glare.max_over_target` >= 0.8) and that are not read: glare;
   clean and mild pages that are read, then degraded here by one known cause each, step by
@@ -46,7 +46,7 @@ WORDING = {
 
 
 def generate():
-    gen = os.path.join(OUT, "gen")
+    gen = os.path.join(OUT, f"gen-{SEED}")
     if not os.path.exists(os.path.join(gen, "manifest.jsonl")):
         subprocess.run([sys.executable, IDPHOTO, "--seed", str(SEED), "--out", gen, "--mrz-per", "3", "--dl-per", "10", "--workers", "2"],
                        check=True, stdout=subprocess.DEVNULL)
@@ -188,7 +188,7 @@ def shrunk_corpus(folder):
 
 
 def main():
-    folder = os.path.join(OUT, "set")
+    folder = os.path.join(OUT, f"set-{SEED}")
     os.makedirs(folder, exist_ok=True)
     cases = generate()
     base = read([c["path"] for c in cases])

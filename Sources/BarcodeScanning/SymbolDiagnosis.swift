@@ -70,6 +70,41 @@ public struct SymbolRegionMeasures: Sendable, Equatable {
     /// Whether the symbol's outline reaches the picture's edge (its rows or columns may
     /// go on past it); only for a symbol outlined by its start and stop patterns.
     public var reachesEdge = false
+    /// Whether the start and stop patterns outline the region (else only the locator
+    /// found it).
+    public var outlined = false
+    /// The box the locator found the region in (input pixels); `nil` when outlined.
+    public var located: PixelBox?
+}
+
+/// How strongly a picture shows a PDF417 symbol, weakest first.
+public enum SymbolEvidence: Int, Sendable, Comparable {
+    /// Nothing like a symbol.
+    case none
+    /// A region the locator found, showing two wide bars at its ends: weaker evidence, as
+    /// other striped print (a blurred MRZ's lines) can show them.
+    case locatedRegion
+    /// The start and stop patterns, which occur in nothing else: an outline of both, or
+    /// one side's pattern running through many rows of symbol detail.
+    case startStopPatterns
+
+    public static func < (a: SymbolEvidence, b: SymbolEvidence) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// The licence diagnosis of a picture: why no symbol was decoded, and how strongly the
+/// picture shows one (`SymbolDiagnosis.examine`).
+public struct SymbolFinding: Sendable, Equatable {
+    public var failure: PDF417Failure
+    /// `.none` exactly when `failure` is `noSymbol`.
+    public var evidence: SymbolEvidence
+    /// For a `locatedRegion`, the box the locator found it in (input pixels).
+    public var located: PixelBox?
+
+    public init(_ failure: PDF417Failure, evidence: SymbolEvidence, located: PixelBox? = nil) {
+        self.failure = failure
+        self.evidence = failure.symbolSeen ? evidence : .none
+        self.located = self.evidence == .locatedRegion ? located : nil
+    }
 }
 
 /// Tells a symbol that did not decode from a picture with none (`PDF417Failure`).
@@ -98,19 +133,36 @@ public enum SymbolDiagnosis {
     /// The likely cause, from the most symbol-like region.
     public static func diagnose(_ image: GrayImage) -> PDF417Failure { diagnose(image, sparsely: false) }
 
+    /// `diagnose` with how strongly the picture shows the symbol, for weighing it against
+    /// other documents' evidence.
+    public static func examine(_ image: GrayImage) -> SymbolFinding { examine(image, sparsely: false) }
+
     /// `diagnose` at a glance, for a live camera view: the start and stop patterns looked
     /// for on some `glanceLines` lines of the picture instead of every other one (a
     /// symbol spans far more rows than that), some 15–30 ms of CPU for a 1920×1080 frame.
     public static func glance(_ image: GrayImage) -> PDF417Failure { diagnose(image, sparsely: true) }
 
+    /// `glance` with how strongly the picture shows the symbol (`examine` at a glance).
+    public static func glanceFinding(_ image: GrayImage) -> SymbolFinding { examine(image, sparsely: true) }
+
     /// Lines of a picture `glance` looks for start and stop patterns on.
     static let glanceLines = 100
 
-    static func diagnose(_ image: GrayImage, sparsely: Bool) -> PDF417Failure {
+    static func diagnose(_ image: GrayImage, sparsely: Bool) -> PDF417Failure { examine(image, sparsely: sparsely).failure }
+
+    static func examine(_ image: GrayImage, sparsely: Bool) -> SymbolFinding {
         // one input for the measures and the cut-off test: the located boxes and the
         // whole picture's patterns are found once
         let input = BarcodeScanner.RescueInput(image)
-        guard let m = measure(input, sparsely: sparsely) else { return runsOff(input, sparsely: sparsely) ? .cutOff : .noSymbol }
+        guard let m = measure(input, sparsely: sparsely) else {
+            return runsOff(input, sparsely: sparsely) ? SymbolFinding(.cutOff, evidence: .startStopPatterns) : SymbolFinding(.noSymbol, evidence: .none)
+        }
+        let failure = cause(of: m, input: input, sparsely: sparsely)
+        return SymbolFinding(failure, evidence: m.outlined || failure == .cutOff ? .startStopPatterns : .locatedRegion, located: m.located)
+    }
+
+    /// The cause a measured symbol shows.
+    static func cause(of m: SymbolRegionMeasures, input: BarcodeScanner.RescueInput, sparsely: Bool) -> PDF417Failure {
         if m.light < darkestLight { return .tooDark }
         if m.glare > mostGlare { return .glare }
         if m.moduleWidth < smallestModule { return .tooSmall }
@@ -179,7 +231,8 @@ public enum SymbolDiagnosis {
             // detail: even the blurriest symbols measured keep 0.29
             if detail >= leastSymbolDetail {
                 let reaches = touchesEdge(edges.outline.corners, width: picture.width, height: picture.height, margin: 2 * edges.module)
-                return SymbolRegionMeasures(moduleWidth: edges.module, detail: detail, glare: tone.glare, light: tone.light, reachesEdge: reaches)
+                return SymbolRegionMeasures(
+                    moduleWidth: edges.module, detail: detail, glare: tone.glare, light: tone.light, reachesEdge: reaches, outlined: true)
             }
         }
         let boxes = SymbolLocator.locateAll(input.energy, window: SymbolLocator.tallWindow) + input.tightBoxes
@@ -188,7 +241,10 @@ public enum SymbolDiagnosis {
             guard crop.width >= 24, crop.height >= 12 else { continue }
             let angle = crop.skewAngle(range: 15) ?? 0
             // as for an outlined symbol: too little symbol-like detail is no symbol
-            if let m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop), m.detail >= leastLocatedDetail { return m }
+            if var m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop), m.detail >= leastLocatedDetail {
+                m.located = PixelBox(x: box.x, y: box.y, width: box.width, height: box.height)
+                return m
+            }
         }
         return nil
     }

@@ -4,11 +4,11 @@ import Imaging
 import MRZScanning
 
 /// Why a read that found no document found none: one cause and its sentence, chosen by
-/// what the picture shows.  A symbol-like region (the PDF417's start and stop patterns, or
-/// a located region showing them) makes it the licence's diagnosis; an MRZ-like band
-/// (glyph chains or lines the OCR read) the MRZ's; a symbol is the stronger evidence, as
-/// its patterns occur in nothing else.  Neither: no document, unless the whole picture is
-/// too dark or too blurred to make anything out.
+/// what the picture shows, strongest evidence first (`strongestEvidence`): the PDF417's
+/// start and stop patterns, which occur in nothing else, make it the licence's diagnosis;
+/// an MRZ-like band (glyph chains or lines the OCR read, or lines of MRZ length a second
+/// look measures) the MRZ's.  Neither: no document, unless the whole picture is too dark
+/// or too blurred to make anything out.
 struct FailureDiagnosis: Equatable {
     /// `nil` when the picture was not looked at (the OCR model is missing).
     var cause: ReadFailureCause?
@@ -20,12 +20,15 @@ struct FailureDiagnosis: Equatable {
     static let tooDark = "The picture is too dark to make anything out; take it in more light."
     static let tooBlurred = "The picture is too blurred to make anything out; hold the camera still and focus on the document."
 
-    /// The diagnosis from the MRZ search's failure (`nil`: not looked for), the licence
-    /// diagnosis (`nil`: not looked for) and, asked only when neither saw anything, the
-    /// whole picture's measures.
-    static func choose(mrz: MRZScanFailure?, pdf417: PDF417Failure?, picture: () -> PictureMeasures) -> FailureDiagnosis {
-        if let pdf417, pdf417.symbolSeen { return FailureDiagnosis(cause: pdf417.cause, message: pdf417.message) }
-        if let mrz, mrz.bandSeen || mrz == .modelMissing { return FailureDiagnosis(cause: mrz.cause, message: mrz.message) }
+    /// The diagnosis from the MRZ search's failure (`nil`: not looked for), the second
+    /// look's MRZ lines when the search saw no band (`MRZScanner.secondLook`), the licence
+    /// diagnosis (`nil`: not looked for) and, asked only when none of them saw anything,
+    /// the whole picture's measures.
+    static func choose(
+        mrz: MRZScanFailure?, unread: UnreadLines? = nil, pdf417 finding: SymbolFinding?, picture: () -> PictureMeasures
+    ) -> FailureDiagnosis {
+        if let seen = strongestEvidence(mrz: mrz, unread: unread, pdf417: finding) { return seen }
+        let pdf417 = finding?.failure
         let measures = picture()
         if measures.tooDark { return FailureDiagnosis(cause: .tooDark, message: tooDark) }
         if measures.blurred { return FailureDiagnosis(cause: .blurred, message: tooBlurred) }
@@ -35,4 +38,27 @@ struct FailureDiagnosis: Equatable {
         case (nil, _): return FailureDiagnosis(cause: .noDocument, message: PDF417Failure.noSymbol.message)
         }
     }
+
+    /// The diagnosis of the strongest evidence of a document, `nil` when there is none:
+    /// the symbol's start and stop patterns; an MRZ band the search saw measured blurred
+    /// or glared; a region the locator found showing a symbol's wide bars; any other band
+    /// the search saw; the second look's lines, stacked before alone; last a missing OCR
+    /// model (nothing about the picture).  A located region is weaker than a smeared band,
+    /// as a blurred MRZ's lines show wide bars and washed-out tiles too (an idphoto-gen
+    /// visa page, seed 36, was told glare on a barcode); a band too small is weaker than
+    /// the region, as a symbol's rows at modules under a pixel chain as tiny glyphs do.
+    static func strongestEvidence(mrz: MRZScanFailure?, unread: UnreadLines?, pdf417 finding: SymbolFinding?) -> FailureDiagnosis? {
+        let symbol = finding.flatMap { $0.failure.symbolSeen ? FailureDiagnosis(cause: $0.failure.cause, message: $0.failure.message) : nil }
+        let patterns = finding?.evidence == .startStopPatterns ? symbol : nil
+        let band = mrz.flatMap { $0.bandSeen ? FailureDiagnosis(mrz: $0) : nil }
+        let smearedBand = [MRZScanFailure.blurred, .glare].contains(mrz) ? band : nil
+        let lines = unread.map { FailureDiagnosis(mrz: $0.cause) }
+        let missingModel = mrz == .modelMissing ? FailureDiagnosis(mrz: .modelMissing) : nil
+        return patterns ?? smearedBand ?? symbol ?? band ?? lines ?? missingModel
+    }
+}
+
+extension FailureDiagnosis {
+    /// The MRZ's own cause and sentence.
+    init(mrz failure: MRZScanFailure) { self.init(cause: failure.cause, message: failure.message) }
 }

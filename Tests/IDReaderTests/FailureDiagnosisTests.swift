@@ -13,34 +13,67 @@ final class FailureDiagnosisTests: XCTestCase {
     /// A picture measured neither dark nor blurred.
     static let clearPicture = PictureMeasures(brightest: 220, edgeWidth: 1)
 
-    func testASymbolIsTheStrongerEvidence() {
-        let diagnosis = FailureDiagnosis.choose(mrz: .glare, pdf417: .tooSmall) {
+    /// The licence diagnosis of a picture showing no symbol.
+    static let noSymbol = SymbolFinding(.noSymbol, evidence: .none)
+
+    func testASymbolsStartAndStopPatternsAreTheStrongerEvidence() {
+        let symbol = SymbolFinding(.tooSmall, evidence: .startStopPatterns)
+        let diagnosis = FailureDiagnosis.choose(mrz: .glare, pdf417: symbol) {
             XCTFail("the whole picture is measured only when no document was seen")
             return Self.clearPicture
         }
         XCTAssertEqual(diagnosis, FailureDiagnosis(cause: .tooSmall, message: PDF417Failure.tooSmall.message))
     }
 
+    /// A region only the locator found (two wide bars, no start and stop patterns) is
+    /// weaker evidence than an MRZ band measured blurred or glared (a blurred MRZ's lines
+    /// show such bars), stronger than a band too small (a symbol's rows under a pixel
+    /// chain as tiny glyphs do) or than no band.
+    func testARegionOnlyLocatedWeighsAgainstTheMRZBandsMeasures() {
+        let located = SymbolFinding(.glare, evidence: .locatedRegion)
+        let licence = FailureDiagnosis(cause: .glare, message: PDF417Failure.glare.message)
+        for smeared in [MRZScanFailure.blurred, .glare] {
+            XCTAssertEqual(FailureDiagnosis.choose(mrz: smeared, pdf417: located) { Self.clearPicture }, FailureDiagnosis(mrz: smeared))
+        }
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .tooSmall, pdf417: located) { Self.clearPicture }, licence)
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .noMRZ, pdf417: located) { Self.clearPicture }, licence)
+    }
+
+    /// The second look's lines (`MRZScanner.secondLook`) name the MRZ's cause only where
+    /// nothing stronger is seen.
+    func testTheSecondLooksLinesAreTheWeakestEvidence() {
+        let lone = UnreadLines(.tooSmall, stacked: false)
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .noMRZ, unread: lone, pdf417: Self.noSymbol) { Self.clearPicture }, FailureDiagnosis(mrz: .tooSmall))
+        let located = SymbolFinding(.blurred, evidence: .locatedRegion)
+        XCTAssertEqual(
+            FailureDiagnosis.choose(mrz: .noMRZ, unread: lone, pdf417: located) { Self.clearPicture },
+            FailureDiagnosis(cause: .blurred, message: PDF417Failure.blurred.message))
+    }
+
+    func testAFindingWithoutASymbolHasNoEvidence() {
+        XCTAssertEqual(SymbolFinding(.noSymbol, evidence: .startStopPatterns).evidence, SymbolEvidence.none)
+    }
+
     func testAnMRZBandWithoutASymbolGivesTheMRZsCause() {
         for failure in [MRZScanFailure.tooSmall, .blurred, .glare, .cutOff, .undecodable] {
-            let diagnosis = FailureDiagnosis.choose(mrz: failure, pdf417: .noSymbol) { Self.clearPicture }
+            let diagnosis = FailureDiagnosis.choose(mrz: failure, pdf417: Self.noSymbol) { Self.clearPicture }
             XCTAssertEqual(diagnosis, FailureDiagnosis(cause: failure.cause, message: failure.message))
         }
     }
 
     func testNeitherIsNoDocumentUnlessTheWholePictureIsTooDarkOrBlurred() {
-        let none = FailureDiagnosis.choose(mrz: .noMRZ, pdf417: .noSymbol) { Self.clearPicture }
+        let none = FailureDiagnosis.choose(mrz: .noMRZ, pdf417: Self.noSymbol) { Self.clearPicture }
         XCTAssertEqual(none, FailureDiagnosis(cause: .noDocument, message: FailureDiagnosis.neitherFound))
         XCTAssertEqual(FailureDiagnosis.choose(mrz: .noMRZ, pdf417: nil) { Self.clearPicture }.message, MRZScanFailure.noMRZ.message)
-        XCTAssertEqual(FailureDiagnosis.choose(mrz: nil, pdf417: .noSymbol) { Self.clearPicture }.message, PDF417Failure.noSymbol.message)
-        let dark = FailureDiagnosis.choose(mrz: .noMRZ, pdf417: .noSymbol) { PictureMeasures(brightest: 20, edgeWidth: 1) }
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: nil, pdf417: Self.noSymbol) { Self.clearPicture }.message, PDF417Failure.noSymbol.message)
+        let dark = FailureDiagnosis.choose(mrz: .noMRZ, pdf417: Self.noSymbol) { PictureMeasures(brightest: 20, edgeWidth: 1) }
         XCTAssertEqual(dark, FailureDiagnosis(cause: .tooDark, message: FailureDiagnosis.tooDark))
-        let blurred = FailureDiagnosis.choose(mrz: .noMRZ, pdf417: .noSymbol) { PictureMeasures(brightest: 220, edgeWidth: 100) }
+        let blurred = FailureDiagnosis.choose(mrz: .noMRZ, pdf417: Self.noSymbol) { PictureMeasures(brightest: 220, edgeWidth: 100) }
         XCTAssertEqual(blurred, FailureDiagnosis(cause: .blurred, message: FailureDiagnosis.tooBlurred))
     }
 
     func testAMissingModelNamesNoCause() {
-        let diagnosis = FailureDiagnosis.choose(mrz: .modelMissing, pdf417: .noSymbol) { Self.clearPicture }
+        let diagnosis = FailureDiagnosis.choose(mrz: .modelMissing, pdf417: Self.noSymbol) { Self.clearPicture }
         XCTAssertNil(diagnosis.cause)
         XCTAssertEqual(diagnosis.message, MRZScanFailure.modelMissing.message)
     }

@@ -74,6 +74,19 @@ final class SymbolDiagnosisTests: XCTestCase {
         XCTAssertEqual(SymbolDiagnosis.diagnose(image), .glare, "\(String(describing: SymbolDiagnosis.measure(image)))")
     }
 
+    /// A symbol its start and stop patterns outline is the strongest evidence of a
+    /// licence (`FailureDiagnosis` weighs it above an MRZ band); a picture without one
+    /// shows none.
+    func testAnOutlinedSymbolIsStartAndStopEvidence() throws {
+        var (image, _) = try Self.card(width: 1100)
+        for y in image.height * 2 / 5..<image.height * 3 / 5 {
+            for x in image.width * 2 / 5..<image.width * 3 / 5 { image.pixels[y * image.width + x] = 255 }
+        }
+        XCTAssertEqual(SymbolDiagnosis.examine(image), SymbolFinding(.glare, evidence: .startStopPatterns))
+        let passport = try ImageLoader().load(path: "samples/passports/td3-clean-000-r0.png")
+        XCTAssertEqual(SymbolDiagnosis.examine(passport), SymbolFinding(.noSymbol, evidence: .none))
+    }
+
     func testPicturesWithoutASymbolSayNoneWasFound() throws {
         let blank = GrayImage(width: 640, height: 480, pixels: [UInt8](repeating: 200, count: 640 * 480))
         var noise = SeededRandom(seed: 3)

@@ -1,0 +1,110 @@
+import Foundation
+import IDCommon
+import Imaging
+
+/// What a second look at a failed read's picture shows of an MRZ the search made out no
+/// band of (`MRZScanner.secondLook`): the cause, and whether lines of MRZ length stand
+/// stacked as an MRZ's do or one stands alone (weaker evidence).
+public struct UnreadLines: Sendable, Equatable {
+    public var cause: MRZScanFailure
+    /// Two or three lines of MRZ length stacked as an MRZ's (else one line alone).
+    public var stacked: Bool
+    /// The lines' outlines in input pixels.
+    public var lines: [Quadrilateral]
+
+    public init(_ cause: MRZScanFailure, stacked: Bool, lines: [Quadrilateral] = []) {
+        self.cause = cause
+        self.stacked = stacked
+        self.lines = lines
+    }
+}
+
+extension MRZScanner {
+    /// A second look, after a search that saw no MRZ band (`noMRZ`), for MRZ lines it
+    /// could not make out: its glyph chains of MRZ length, stacked as an MRZ's lines or
+    /// alone, straightened and measured as a band's lines are (`BandMeasures`).  Lines
+    /// count only when their measures give a cause (too small, blurred, glared, too dark):
+    /// that cause lost the search its band.  Looked for in the search's working copy and,
+    /// for a small picture, in one enlarged further (`enlargedLook`), where MRZ characters
+    /// of 3–5 px chain; stacked lines before lone ones.  `nil`: no such lines.
+    public static func secondLook(_ image: GrayImage) -> UnreadLines? {
+        let finders = lookingCopies(of: image).flatMap { working in ChainBandFinder.passes.map { ChainBandFinder(input: image, working: working, pass: $0) } }
+        // every line seen, in every copy and pass (`amongPrint`)
+        let seen = finders.flatMap { finder in finder.chains.map { (chain: $0, scale: finder.scale) } }
+        for finder in finders {
+            for group in finder.groups().prefix(BandSearch.maximumChainBands) where !amongPrint(group[0], scale: finder.scale, seen) {
+                if let (cause, lines) = causeOfLines(group, finder: finder, in: image) { return UnreadLines(cause, stacked: true, lines: lines) }
+            }
+        }
+        for finder in finders {
+            for chain in finder.chains.prefix(maximumLoneLines) where !amongPrint(chain, scale: finder.scale, seen) {
+                if let (cause, lines) = causeOfLines([chain], finder: finder, in: image) { return UnreadLines(cause, stacked: false, lines: lines) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether more lines than an MRZ has run parallel to `chain` (itself counted), with
+    /// glyphs of about its height, among `lines` (the chains of every copy and pass, with
+    /// their scales): lines of a page of print.
+    static func amongPrint(_ chain: GlyphChain, scale: Double, _ lines: [(chain: GlyphChain, scale: Double)]) -> Bool {
+        let height = chain.glyphHeight / scale
+        let alike = lines.filter { line in
+            let other = line.chain.glyphHeight / line.scale
+            return line.chain.direction.sine(to: chain.direction) < 0.07 && min(height, other) > 0.72 * max(height, other)
+        }
+        // each line's offset across `chain`'s direction and glyph height, in input pixels
+        let across = alike.map { line in
+            let sameWay = line.chain.direction.x * chain.direction.x + line.chain.direction.y * chain.direction.y > 0
+            return (offset: (sameWay ? 1 : -1) * line.chain.offset / line.scale, height: line.chain.glyphHeight / line.scale)
+        }
+        // the same line found by several passes counts once
+        var distinct: [(offset: Double, height: Double)] = []
+        for line in across.sorted(by: { $0.offset < $1.offset }) {
+            let seen = distinct.contains { abs($0.offset - line.offset) < 0.5 * max($0.height, line.height) }
+            if !seen { distinct.append(line) }
+        }
+        return distinct.count > 3
+    }
+
+    /// Chains looked at per pass and copy: bounds the time a picture full of print costs.
+    static let maximumLoneLines = 6
+
+    /// The search's working copy and, when it could enlarge the picture more than its 2×,
+    /// the picture enlarged up to `enlargedLook`.
+    static func lookingCopies(of image: GrayImage) -> [(image: GrayImage, scale: Double)] {
+        let usual = ChainBandFinder.workingCopy(of: image)
+        let longest = Double(max(image.width, image.height))
+        let scale = min(enlargedLook, ChainBandFinder.workingSize / max(longest, 1))
+        guard scale > 1.5 * usual.scale else { return [usual] }
+        return [usual, (image.scaledPlain(by: scale), scale)]
+    }
+
+    /// The most the second look enlarges a small picture by: 3.5 px characters become 14 px.
+    static let enlargedLook = 4.0
+
+    /// The cause the chains' lines, straightened together, show by their measures, with
+    /// the lines' outlines; `nil` when they show none.
+    static func causeOfLines(_ chains: [GlyphChain], finder: ChainBandFinder, in image: GrayImage) -> (MRZScanFailure, [Quadrilateral])? {
+        guard let band = finder.rectify(chains), let m = BandMeasures(lines: band.outlines, in: image), let cause = cause(shownBy: m) else { return nil }
+        // characters the search chains into bands are no reason it saw none
+        guard cause != .tooSmall || m.glyphHeight < largestUnchained else { return nil }
+        return (cause, band.outlines)
+    }
+
+    /// Lines of characters this tall (input pixels) or taller are not too small for the
+    /// search's chains: the real corpus's MRZs shrunk to 5 px characters are still found
+    /// and mostly read (bench/failure_causes.py); a lone line of 5–10 px characters the
+    /// search made out no band of is other print (a licence's lines at 5.7–5.9 px were
+    /// taken for an MRZ's, idphoto-gen seed 37).
+    static let largestUnchained = 5.0
+
+    /// The cause a band's measures show, `nil` for none.
+    static func cause(shownBy m: BandMeasures) -> MRZScanFailure? {
+        if m.paper < darkestPaper { return .tooDark }
+        if m.glyphHeight < smallestGlyph { return .tooSmall }
+        if m.glare > mostGlare || m.endsInGlare { return .glare }
+        if m.edgeWidth > widestEdge { return .blurred }
+        return nil
+    }
+}
