@@ -73,8 +73,6 @@ public struct SymbolRegionMeasures: Sendable, Equatable {
     /// Whether the start and stop patterns outline the region (else only the locator
     /// found it).
     public var outlined = false
-    /// The box the locator found the region in (input pixels); `nil` when outlined.
-    public var located: PixelBox?
 }
 
 /// How strongly a picture shows a PDF417 symbol, weakest first.
@@ -97,13 +95,10 @@ public struct SymbolFinding: Sendable, Equatable {
     public var failure: PDF417Failure
     /// `.none` exactly when `failure` is `noSymbol`.
     public var evidence: SymbolEvidence
-    /// For a `locatedRegion`, the box the locator found it in (input pixels).
-    public var located: PixelBox?
 
-    public init(_ failure: PDF417Failure, evidence: SymbolEvidence, located: PixelBox? = nil) {
+    public init(_ failure: PDF417Failure, evidence: SymbolEvidence) {
         self.failure = failure
         self.evidence = failure.symbolSeen ? evidence : .none
-        self.located = self.evidence == .locatedRegion ? located : nil
     }
 }
 
@@ -131,24 +126,19 @@ public enum SymbolDiagnosis {
     static let mostGlare = 0.04
 
     /// The likely cause, from the most symbol-like region.
-    public static func diagnose(_ image: GrayImage) -> PDF417Failure { diagnose(image, sparsely: false) }
+    public static func diagnose(_ image: GrayImage) -> PDF417Failure { examine(image).failure }
 
     /// `diagnose` with how strongly the picture shows the symbol, for weighing it against
     /// other documents' evidence.
     public static func examine(_ image: GrayImage) -> SymbolFinding { examine(image, sparsely: false) }
 
-    /// `diagnose` at a glance, for a live camera view: the start and stop patterns looked
+    /// `examine` at a glance, for a live camera view: the start and stop patterns looked
     /// for on some `glanceLines` lines of the picture instead of every other one (a
     /// symbol spans far more rows than that), some 15–30 ms of CPU for a 1920×1080 frame.
-    public static func glance(_ image: GrayImage) -> PDF417Failure { diagnose(image, sparsely: true) }
-
-    /// `glance` with how strongly the picture shows the symbol (`examine` at a glance).
-    public static func glanceFinding(_ image: GrayImage) -> SymbolFinding { examine(image, sparsely: true) }
+    public static func glance(_ image: GrayImage) -> SymbolFinding { examine(image, sparsely: true) }
 
     /// Lines of a picture `glance` looks for start and stop patterns on.
     static let glanceLines = 100
-
-    static func diagnose(_ image: GrayImage, sparsely: Bool) -> PDF417Failure { examine(image, sparsely: sparsely).failure }
 
     static func examine(_ image: GrayImage, sparsely: Bool) -> SymbolFinding {
         // one input for the measures and the cut-off test: the located boxes and the
@@ -158,7 +148,7 @@ public enum SymbolDiagnosis {
             return runsOff(input, sparsely: sparsely) ? SymbolFinding(.cutOff, evidence: .startStopPatterns) : SymbolFinding(.noSymbol, evidence: .none)
         }
         let failure = cause(of: m, input: input, sparsely: sparsely)
-        return SymbolFinding(failure, evidence: m.outlined || failure == .cutOff ? .startStopPatterns : .locatedRegion, located: m.located)
+        return SymbolFinding(failure, evidence: m.outlined || failure == .cutOff ? .startStopPatterns : .locatedRegion)
     }
 
     /// The cause a measured symbol shows.
@@ -241,10 +231,7 @@ public enum SymbolDiagnosis {
             guard crop.width >= 24, crop.height >= 12 else { continue }
             let angle = crop.skewAngle(range: 15) ?? 0
             // as for an outlined symbol: too little symbol-like detail is no symbol
-            if var m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop), m.detail >= leastLocatedDetail {
-                m.located = PixelBox(x: box.x, y: box.y, width: box.width, height: box.height)
-                return m
-            }
+            if let m = measureUpright(abs(angle) > 0.3 ? crop.rotated(degrees: angle) : crop), m.detail >= leastLocatedDetail { return m }
         }
         return nil
     }

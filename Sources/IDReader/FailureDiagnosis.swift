@@ -23,9 +23,10 @@ struct FailureDiagnosis: Equatable {
     /// The diagnosis from the MRZ search's failure (`nil`: not looked for), the second
     /// look's MRZ lines when the search saw no band (`MRZScanner.secondLook`), the licence
     /// diagnosis (`nil`: not looked for) and, asked only when none of them saw anything,
-    /// the whole picture's measures.
+    /// the whole picture's measures.  The second look is asked only when no stronger
+    /// evidence decides (it searches the picture again).
     static func choose(
-        mrz: MRZScanFailure?, unread: UnreadLines? = nil, pdf417 finding: SymbolFinding?, picture: () -> PictureMeasures
+        mrz: MRZScanFailure?, unread: () -> UnreadLines? = { nil }, pdf417 finding: SymbolFinding?, picture: () -> PictureMeasures
     ) -> FailureDiagnosis {
         if let seen = strongestEvidence(mrz: mrz, unread: unread, pdf417: finding) { return seen }
         let pdf417 = finding?.failure
@@ -47,14 +48,14 @@ struct FailureDiagnosis: Equatable {
     /// as a blurred MRZ's lines show wide bars and washed-out tiles too (an idphoto-gen
     /// visa page, seed 36, was told glare on a barcode); a band too small is weaker than
     /// the region, as a symbol's rows at modules under a pixel chain as tiny glyphs do.
-    static func strongestEvidence(mrz: MRZScanFailure?, unread: UnreadLines?, pdf417 finding: SymbolFinding?) -> FailureDiagnosis? {
+    static func strongestEvidence(mrz: MRZScanFailure?, unread: () -> UnreadLines?, pdf417 finding: SymbolFinding?) -> FailureDiagnosis? {
         let symbol = finding.flatMap { $0.failure.symbolSeen ? FailureDiagnosis(cause: $0.failure.cause, message: $0.failure.message) : nil }
         let patterns = finding?.evidence == .startStopPatterns ? symbol : nil
         let band = mrz.flatMap { $0.bandSeen ? FailureDiagnosis(mrz: $0) : nil }
         let smearedBand = [MRZScanFailure.blurred, .glare].contains(mrz) ? band : nil
-        let lines = unread.map { FailureDiagnosis(mrz: $0.cause) }
         let missingModel = mrz == .modelMissing ? FailureDiagnosis(mrz: .modelMissing) : nil
-        return patterns ?? smearedBand ?? symbol ?? band ?? lines ?? missingModel
+        // the second look only where nothing stronger decides (`??` asks it last)
+        return patterns ?? smearedBand ?? symbol ?? band ?? unread().map { FailureDiagnosis(mrz: $0.cause) } ?? missingModel
     }
 }
 

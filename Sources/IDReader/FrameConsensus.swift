@@ -202,7 +202,7 @@ public struct ConsensusResult: Sendable, Encodable {
 extension DocumentReader {
     /// A frame's state without reading it (no OCR, no decoding): the most MRZ-like band,
     /// or where there is none the most symbol-like region, is found and measured where it
-    /// is, as a failed read's cause is (`FailureDiagnosis`; `SymbolDiagnosis.glanceFinding`);
+    /// is, as a failed read's cause is (`FailureDiagnosis`; `SymbolDiagnosis.glance`);
     /// `good` when it measures fit to read.
     /// For a live camera view between full reads; a 1920×1080 frame takes some 20–40 ms
     /// of CPU, more when neither a band nor a symbol is seen (`idreader-bench
@@ -212,7 +212,7 @@ extension DocumentReader {
         // an MRZ band seen names the state, whatever else looks like a symbol (a page's
         // background print may), and spares the look for one: a frame is of one document
         if let mrz, mrz.bandSeen { return Self.state(measured: mrz.cause) }
-        let pdf417 = options.only.contains(.pdf417) ? SymbolDiagnosis.glanceFinding(image) : nil
+        let pdf417 = options.only.contains(.pdf417) ? SymbolDiagnosis.glance(image) : nil
         return Self.state(measured: FailureDiagnosis.choose(mrz: mrz, pdf417: pdf417, picture: { PictureMeasures(image) }).cause)
     }
 

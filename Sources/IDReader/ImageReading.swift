@@ -166,9 +166,9 @@ extension DocumentReader {
     public func read(image: GrayImage, name: String, options: ReadOptions = ReadOptions()) -> ReadResult {
         let (documents, failure, diagnostics) = readWithDiagnosis(image: image, options: options)
         if documents.isEmpty {
-            let unread = failure == .noMRZ ? MRZScanner.secondLook(image) : nil
             let diagnosis = FailureDiagnosis.choose(
-                mrz: failure, unread: unread, pdf417: options.only.contains(.pdf417) ? SymbolDiagnosis.examine(image) : nil,
+                mrz: failure, unread: { failure == .noMRZ ? MRZScanner.secondLook(image) : nil },
+                pdf417: options.only.contains(.pdf417) ? SymbolDiagnosis.examine(image) : nil,
                 picture: { PictureMeasures(image) })
             let error = ReadError(.noDocumentFound, diagnosis.message, cause: diagnosis.cause)
             return ReadResult(input: name, documents: [], error: error, diagnostics: diagnostics)

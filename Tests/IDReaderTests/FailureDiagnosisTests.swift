@@ -43,11 +43,21 @@ final class FailureDiagnosisTests: XCTestCase {
     /// nothing stronger is seen.
     func testTheSecondLooksLinesAreTheWeakestEvidence() {
         let lone = UnreadLines(.tooSmall, stacked: false)
-        XCTAssertEqual(FailureDiagnosis.choose(mrz: .noMRZ, unread: lone, pdf417: Self.noSymbol) { Self.clearPicture }, FailureDiagnosis(mrz: .tooSmall))
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .noMRZ, unread: { lone }, pdf417: Self.noSymbol) { Self.clearPicture }, FailureDiagnosis(mrz: .tooSmall))
         let located = SymbolFinding(.blurred, evidence: .locatedRegion)
         XCTAssertEqual(
-            FailureDiagnosis.choose(mrz: .noMRZ, unread: lone, pdf417: located) { Self.clearPicture },
+            FailureDiagnosis.choose(mrz: .noMRZ, unread: { lone }, pdf417: located) { Self.clearPicture },
             FailureDiagnosis(cause: .blurred, message: PDF417Failure.blurred.message))
+        // where stronger evidence decides, the second look (a search of its own) is not asked
+        let outlined = SymbolFinding(.glare, evidence: .startStopPatterns)
+        let decided = FailureDiagnosis.choose(
+            mrz: .noMRZ,
+            unread: {
+                XCTFail("the second look was asked")
+                return lone
+            }, pdf417: outlined
+        ) { Self.clearPicture }
+        XCTAssertEqual(decided.cause, PDF417Failure.glare.cause)
     }
 
     func testAFindingWithoutASymbolHasNoEvidence() {
