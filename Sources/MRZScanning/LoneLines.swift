@@ -86,7 +86,9 @@ extension MRZScanner {
     /// The cause the chains' lines, straightened together, show by their measures, with
     /// the lines' outlines; `nil` when they show none.
     static func causeOfLines(_ chains: [GlyphChain], finder: ChainBandFinder, in image: GrayImage) -> (MRZScanFailure, [Quadrilateral])? {
-        guard let band = finder.rectify(chains), let m = BandMeasures(lines: band.outlines, in: image), let cause = cause(shownBy: m) else { return nil }
+        guard let band = finder.rectify(chains), let m = BandMeasures(lines: band.outlines, in: image), let cause = cause(shownBy: m, cutOff: false) else {
+            return nil
+        }
         // characters the search chains into bands are no reason it saw none
         guard cause != .tooSmall || m.glyphHeight < largestUnchained else { return nil }
         return (cause, band.outlines)
@@ -98,13 +100,4 @@ extension MRZScanner {
     /// search made out no band of is other print (a licence's lines at 5.7–5.9 px were
     /// taken for an MRZ's, idphoto-gen seed 37).
     static let largestUnchained = 5.0
-
-    /// The cause a band's measures show, `nil` for none.
-    static func cause(shownBy m: BandMeasures) -> MRZScanFailure? {
-        if m.paper < darkestPaper { return .tooDark }
-        if m.glyphHeight < smallestGlyph { return .tooSmall }
-        if m.glare > mostGlare || m.endsInGlare { return .glare }
-        if m.edgeWidth > widestEdge { return .blurred }
-        return nil
-    }
 }

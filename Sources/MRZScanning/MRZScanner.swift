@@ -221,12 +221,18 @@ public struct MRZScanner: Sendable {
         guard let band = bands.first, let m = BandMeasures(lines: band, in: image) else {
             return causeOfPartialBands(shortBands, in: image) ?? causeOfShapedBands(shapedBands, in: image) ?? .noMRZ
         }
+        return cause(shownBy: m, cutOff: m.runsOff) ?? .undecodable
+    }
+
+    /// The cause a band's measures show, `nil` for none: too dark, too small, cut off
+    /// (where `cutOff`), glared, blurred, in that order.
+    static func cause(shownBy m: BandMeasures, cutOff: Bool) -> MRZScanFailure? {
         if m.paper < darkestPaper { return .tooDark }
         if m.glyphHeight < smallestGlyph { return .tooSmall }
-        if m.runsOff { return .cutOff }
+        if cutOff { return .cutOff }
         if m.glare > mostGlare || m.endsInGlare { return .glare }
         if m.edgeWidth > widestEdge { return .blurred }
-        return .undecodable
+        return nil
     }
 
     /// The cause a band of short fixed-pitch lines shows: it runs off the picture, or its
