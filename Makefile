@@ -44,7 +44,8 @@ bench-aamva:        ## AAMVA accuracy + throughput vs the Python `aamva-parser` 
 	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	python3 bench/aamva_parse.py
 
-# idphoto-gen seeds of bench-pdf417: 11 and 23 tuned on (issue 35), the others not
+# idphoto-gen seeds of bench-pdf417: 11 and 23 tuned on (issue 35's line redraw), 101 and 11
+# (its row redraw); 202 and 303 not
 IDPHOTO_SEEDS ?= 11 23 101 202 303
 
 bench-pdf417:       ## PDF417 success rate and time vs zxing-cpp (Python) and zbarimg

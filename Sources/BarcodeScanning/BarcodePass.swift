@@ -11,6 +11,9 @@ public enum BarcodePass: String, Sendable, Codable, CaseIterable {
     case startStop = "start-stop"
     /// The start-stop outline's symbol redrawn from the codeword patterns that match it best.
     case redraw = "start-stop+redraw"
+    /// The same symbol redrawn row by row: each row's patterns matched over all its lines,
+    /// against patterns blurred over more than a module.
+    case redrawRows = "start-stop+redraw-rows"
     case crop
     case cropDeskew = "crop+deskew"
     case cropUpscale = "crop+upscale"

@@ -78,6 +78,9 @@ public struct BarcodeScanner: Sendable {
         // (idphoto-gen hard, 40 photos a seed: +2 and +4 on seeds 11 and 23, tuned on; +3,
         // +4 and +6 on seeds 101, 202 and 303, measured once).
         (.redraw, redrawVariants),
+        // The same outline redrawn row by row, against patterns blurred over 1⅔ modules:
+        // motion- and focus-blurred symbols, where one line alone is too noisy to match.
+        (.redrawRows, redrawRowsVariants),
         // The rest work on the located symbol: small crops make every pass cheap.
         (.crop, { input in input.region.map { [Variant(image: $0.crop, toInput: offset($0))] } ?? [] }),
         (

@@ -62,10 +62,11 @@ struct SymbolEdges {
     func rectified(_ image: GrayImage, pixelsPerModule: Double) -> GrayImage? { upright(image, pixelsPerModule: pixelsPerModule)?.image }
 
     /// `rectified`, with the map from its pixels back to `image`'s (for the corners of a
-    /// symbol decoded there) and where the symbol's left and right edges are in it.
+    /// symbol decoded there) and where the symbol's left and right edges and its top and
+    /// bottom are in it.
     func upright(
         _ image: GrayImage, pixelsPerModule: Double
-    ) -> (image: GrayImage, toPicture: @Sendable (Point) -> Point, symbolX: ClosedRange<Double>)? {
+    ) -> (image: GrayImage, toPicture: @Sendable (Point) -> Point, symbolX: ClosedRange<Double>, symbolY: ClosedRange<Double>)? {
         guard pixelsPerModule > 0, module > 0 else { return nil }
         let q = outline
         let widened = Quadrilateral(
@@ -86,8 +87,11 @@ struct SymbolEdges {
             let (x, y) = map.point(u: (p.x - Double(margin)) / Double(columns), v: (p.y - Double(margin)) / Double(rows))
             return Point(x: x, y: y)
         }
-        // the outline was widened by 2 modules on either side
-        return (drawn, toPicture, Double(margin) + 2 * pixelsPerModule...Double(margin + columns) - 2 * pixelsPerModule)
+        // the outline was widened by 2 modules on either side and 1.5 above and below
+        return (
+            drawn, toPicture, Double(margin) + 2 * pixelsPerModule...Double(margin + columns) - 2 * pixelsPerModule,
+            Double(margin) + 1.5 * pixelsPerModule...Double(margin + rows) - 1.5 * pixelsPerModule
+        )
     }
 
     /// The upright symbol as zxing-cpp is given it, most useful first (measured on
@@ -304,12 +308,21 @@ extension BarcodeScanner {
         return edges.uprightVariants(picture).map { view in Variant(image: view.image, toInput: { toInput(view.toPicture($0)) }) }
     }
 
-    /// The redraw pass's view: the upright symbol at 3 px a module redrawn from its best
-    /// matching codeword patterns (`CodewordRedraw`).
+    /// The redraw pass's view: the upright symbol at 3 px a module redrawn line by line
+    /// from its best matching codeword patterns (`CodewordRedraw.redrawn`).
     static func redrawVariants(_ input: RescueInput) -> [Variant] {
         guard let (picture, edges, toInput) = input.symbolEdges, let view = edges.upright(picture, pixelsPerModule: 3),
             let redrawn = CodewordRedraw.redrawn(
                 view.image, from: view.symbolX.lowerBound, to: view.symbolX.upperBound, viewPixelsPerModule: 3)
+        else { return [] }
+        return [Variant(image: redrawn.image, toInput: { toInput(view.toPicture(redrawn.toView($0))) })]
+    }
+
+    /// The row redraw pass's view: the same upright symbol redrawn row by row
+    /// (`CodewordRedraw.redrawnByRows`).
+    static func redrawRowsVariants(_ input: RescueInput) -> [Variant] {
+        guard let (picture, edges, toInput) = input.symbolEdges, let view = edges.upright(picture, pixelsPerModule: 3),
+            let redrawn = CodewordRedraw.redrawnByRows(view.image, symbolX: view.symbolX, symbolY: view.symbolY, viewPixelsPerModule: 3)
         else { return [] }
         return [Variant(image: redrawn.image, toInput: { toInput(view.toPicture(redrawn.toView($0))) })]
     }

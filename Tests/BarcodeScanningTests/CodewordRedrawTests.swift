@@ -60,6 +60,50 @@ final class CodewordRedrawTests: XCTestCase {
         }
     }
 
+    /// `image` smeared along its lines over `length` pixels, as a camera moved sideways
+    /// smears it: the mean of each pixel and the `length - 1` to its right.
+    static func smearedSideways(_ image: GrayImage, length: Int) -> GrayImage {
+        var pixels = image.pixels
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let run = (x..<min(image.width, x + length)).map { Int(image.pixels[y * image.width + $0]) }
+                pixels[y * image.width + x] = UInt8(run.reduce(0, +) / run.count)
+            }
+        }
+        return GrayImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    func testAMotionBlurredSymbolReadsRedrawnRowByRowOnly() throws {
+        // under 2 px a module, turned, smeared sideways over 1.5 modules, with strong noise
+        // (on other draws of the noise the line redraw reads and this one does not: the
+        // passes run one after the other)
+        let truth = [Point(x: 40, y: 80), Point(x: 340, y: 50), Point(x: 346, y: 150), Point(x: 48, y: 170)]
+        let (photo, module) = try SymbolEdgesTests.photographed(corners: truth, size: (400, 220))
+        var random = SeededRandom(seed: 37)
+        let smeared = Self.smearedSideways(photo, length: Int((1.5 * module).rounded()))
+        let noisy = GrayImage(
+            width: photo.width, height: photo.height,
+            pixels: smeared.pixels.map { UInt8(clamping: Int($0) + Int.random(in: -45...45, using: &random)) })
+        let edges = try XCTUnwrap(SymbolEdges.find(in: noisy))
+        let view = try XCTUnwrap(edges.upright(noisy, pixelsPerModule: 3))
+        // line by line, too few codewords are right to read
+        let byLines = try XCTUnwrap(
+            CodewordRedraw.redrawn(view.image, from: view.symbolX.lowerBound, to: view.symbolX.upperBound, viewPixelsPerModule: 3))
+        XCTAssertTrue(ZXingReader.read(byLines.image, formats: [.pdf417], pass: .redraw).isEmpty)
+        let byRows = try XCTUnwrap(
+            CodewordRedraw.redrawnByRows(view.image, symbolX: view.symbolX, symbolY: view.symbolY, viewPixelsPerModule: 3))
+        XCTAssertTrue(byRows.image.pixels.allSatisfy { $0 == 0 || $0 == 255 })
+        let decoded = try XCTUnwrap(ZXingReader.read(byRows.image, formats: [.pdf417], pass: .redrawRows).first)
+        XCTAssertEqual(decoded.bytes, SymbolEdgesTests.payload)
+    }
+
+    func testTheRowCountIsTheOneWhoseClustersTheLinesMatch() {
+        // 7 rows of 10 lines from y = 0, each line scoring 1 in its row's cluster, 0.2 elsewhere
+        let lines = (0..<70).map { y in (y: y, totals: (0..<3).map { Float($0 == (y / 10) % 3 ? 1 : 0.2) }) }
+        XCTAssertEqual(CodewordRedraw.rowCount(of: lines, in: 0...70, minimumHeight: 6), 7)
+        XCTAssertNil(CodewordRedraw.rowCount(of: [], in: 0...70, minimumHeight: 6))
+    }
+
     func testAViewOfNoPlausibleWidthIsNotRedrawn() {
         let view = GrayImage(width: 100, height: 30, pixels: [UInt8](repeating: 200, count: 3000))
         // 30 modules: narrower than a symbol of one data column (86)

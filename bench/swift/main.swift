@@ -80,6 +80,28 @@ case "pdf417":
         let b64 = found.first.map { Data($0.bytes).base64EncodedString() } ?? ""
         print("{\"path\": \"\(path)\", \"bytes\": \"\(b64)\", \"ms\": \(ms), \"pass\": \"\(found.first?.pass.rawValue ?? "")\"}")
     }
+case "pdf417-first-pass":
+    // FILE: one image path per line.  Per image, CPU ms (the least of 3 runs, the picture
+    // already decoded) of the located-region pass alone and of the whole read of a licence
+    // (`read --only pdf417`) and of a default read, and whether the located regions gave an
+    // acceptable symbol: the read's cost over the pass that finds the symbol.
+    let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417)
+    let reader = DocumentReader()
+    func leastCPUMs(_ work: () -> Void) -> Double {
+        (0..<3).map { _ in
+            let start = cpuSeconds()
+            work()
+            return (cpuSeconds() - start) * 1000
+        }.min()!
+    }
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        var located = false
+        let locatedMs = leastCPUMs { located = !scanner.pdf417InLocatedRegions(image).isEmpty }
+        let licenceMs = leastCPUMs { _ = reader.read(image: image, options: IDReader.ReadOptions(only: .pdf417)) }
+        let defaultMs = leastCPUMs { _ = reader.read(image: image) }
+        print("{\"path\": \"\(path)\", \"located\": \(located), \"locatedMs\": \(locatedMs), \"licenceMs\": \(licenceMs), \"readMs\": \(defaultMs)}")
+    }
 case "pdf417-diagnose":
     // FILE: one image path per line.  Prints one JSON line per image: the symbol region's
     // measures (module px, detail kept, glare) and the diagnosis.
