@@ -182,6 +182,32 @@ def main():
     for name, counts in passes.items():
         print(f"- {name}: {json.dumps(counts)}")
     print_causes(unread)
+    print_first_pass_ratios()
+
+
+def print_first_pass_ratios():
+    """The issue's speed target: for the clean and mild photos the located regions read (no
+    rescue needed), a licence read's CPU time over the located-region pass alone, per seed
+    (`idreader-bench pdf417-first-pass`, the least of 3 runs each); the default read, which
+    also looks for an MRZ first, beside it."""
+    print("\nphotos read in their located regions: CPU ms of a read over the located-region pass alone"
+          " (median / p90, photos over 1.6x)")
+    for seed in IDPHOTO_SEEDS:
+        paths = sorted(glob.glob(os.path.join(idphoto_out(seed), "dl", "dl_clean_*")) +
+                       glob.glob(os.path.join(idphoto_out(seed), "dl", "dl_mild_*")))
+        paths = [p for p in paths if not p.endswith(".json")]
+        listfile = os.path.join(OUT, "list.txt")
+        open(listfile, "w").write("\n".join(paths))
+        out = subprocess.run([BENCH_BINARY, "pdf417-first-pass", listfile], capture_output=True, text=True, check=True).stdout
+        rows = [r for r in map(json.loads, out.splitlines()) if r["located"]]
+        if not rows:
+            continue
+        cells = []
+        for key in ("licenceMs", "readMs"):
+            ratios = sorted(r[key] / r["locatedMs"] for r in rows)
+            cells.append(f"{statistics.median(ratios):.2f} / {ratios[int(0.9 * len(ratios))]:.2f}, {sum(x > 1.6 for x in ratios)}")
+        print(f"- seed {seed}, {len(rows)} photos: licence read (--only pdf417) {cells[0]}; default read {cells[1]}; "
+              f"located-region pass median {statistics.median(r['locatedMs'] for r in rows):.1f} ms")
 
 
 if __name__ == "__main__":
