@@ -145,7 +145,7 @@ enum CodewordRedraw {
 
     /// The row redraw's templates: blurred over 1⅔ modules, as a symbol of 1.6 to 2.4 px a
     /// module is by a lens blur of a pixel or by motion (seed 101 of idphoto-gen hard, tuned
-    /// on: 5 of its 13 symbols that no other pass reads match at 1⅔ modules, 4 at 2, 3 at 1).
+    /// on: of its 13 symbols that no other pass read, 5 read at 1⅔ modules, 4 at 2, 3 at 1⅓).
     static let blurredClusters = [0, 3, 6].map { Cluster(number: $0, blurSamples: 5) }
     /// Half the number of lines averaged for each line the row redraw matches: rows are
     /// told apart, so each sampled line stays within its row.
@@ -217,6 +217,7 @@ enum CodewordRedraw {
             guard let scores = match(line, layout, in: cluster, keepingScores: true)?.scores else { continue }
             sums = sums.map { zip($0, scores).map { zip($0, $1).map(+) } } ?? scores
         }
+        // every slot holds a score for each of the cluster's patterns, so it has a highest
         return sums?.map { slot in cluster.widths[slot.indices.max { slot[$0] < slot[$1] }!] }
     }
 
