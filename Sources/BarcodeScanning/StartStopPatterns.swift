@@ -324,12 +324,19 @@ struct LocalMean {
         var table = [UInt32](repeating: 0, count: stride * (h + 1))
         image.pixels.withUnsafeBufferPointer { p in
             table.withUnsafeMutableBufferPointer { t in
-                for y in 0..<h {
+                guard var source = p.baseAddress, var above = t.baseAddress.map({ $0 + 1 }) else { return }
+                for _ in 0..<h {
+                    // the row's running sums, then the sums above added (the same
+                    // wrapping whole numbers, the second pass a vector's width at a time)
+                    let entries = above + stride
                     var row: UInt32 = 0
                     for x in 0..<w {
-                        row &+= UInt32(p[y * w + x])
-                        t[(y + 1) * stride + x + 1] = t[y * stride + x + 1] &+ row
+                        row &+= UInt32(source[x])
+                        entries[x] = row
                     }
+                    for x in 0..<w { entries[x] &+= above[x] }
+                    source += w
+                    above = entries
                 }
             }
         }

@@ -46,6 +46,28 @@ final class SauvolaTests: XCTestCase {
         }
     }
 
+    /// The flat windows' shortcut: for every variance up to `flatVariances` and every
+    /// mean, no pixel of three quarters of the mean or more is below Leptonica's
+    /// threshold (the mean times the factor, truncated, its low byte), so skipping its
+    /// product there changes no bit; and a negative `k` has no flat windows.
+    func testFlatWindowsHaveNoDarkPixelAtThreeQuartersOfTheMean() {
+        for k in [0.3, 0.34, 0.5] {
+            let factor = Double(Float(k))
+            func thresholdFactor(_ variance: Int) -> Double { 1.0 - factor * (1.0 - Double(Float(variance).squareRoot()) / 128.0) }
+            let flat = GrayImage.flatVariances(thresholdFactor)
+            XCTAssertGreaterThan(flat, 100, "k \(k)")
+            XCTAssertGreaterThan(thresholdFactor(flat + 1), GrayImage.flatFactor, "k \(k)")
+            for variance in 0...flat {
+                for mean in 0...255 {
+                    let threshold = Int(Double(mean) * thresholdFactor(variance)) & 0xFF
+                    let leastLight = (3 * mean + 3) / 4
+                    XCTAssertLessThanOrEqual(threshold, leastLight, "k \(k), variance \(variance), mean \(mean)")
+                }
+            }
+        }
+        XCTAssertEqual(GrayImage.flatVariances { _ in 1.3 }, -1)
+    }
+
     /// The repository's sample photos (passports, MRZ cards, licence backs).
     func testSamples() throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../samples").standardized
