@@ -124,6 +124,12 @@ public enum SymbolDiagnosis {
     static let leastLocatedDetail = 0.3
     /// Symbols with more of their tiles washed out than this are glared.
     static let mostGlare = 0.04
+    /// The least height of a located symbol, in widths of its start bar (8 modules): a
+    /// licence symbol has tens of rows of 3 or more modules, 30 modules and more.  Dark
+    /// stripes as tall as 2.2 bar widths on either side of a blurred visa page's MRZ (the
+    /// surroundings beyond the page) were taken for a blurred symbol's bars (idphoto-gen
+    /// seed 37).
+    static let leastHeightInBars = 3.0
 
     /// The likely cause, from the most symbol-like region.
     public static func diagnose(_ image: GrayImage) -> PDF417Failure { examine(image).failure }
@@ -307,12 +313,12 @@ public enum SymbolDiagnosis {
             Double(right.lowerBound - left.upperBound) > 0.6 * span
         else { return nil }
         let module = Double(left.count + right.count) / 15
-        // two bars of about the same width (8 and 7 modules), far apart in modules
         // two bars of about the same width (8 and 7 modules), far apart in modules, and
         // running through many rows (a licence symbol has tens of rows of 3+ modules; a
         // line of bold text is only a few stroke widths tall)
         guard module > 0, 2 * min(left.count, right.count) >= max(left.count, right.count),
-            Double(right.lowerBound - left.upperBound) / module >= 30, best.count >= 2 * max(left.count, right.count)
+            Double(right.lowerBound - left.upperBound) / module >= 30,
+            Double(best.count) >= leastHeightInBars * Double(max(left.count, right.count))
         else { return nil }
         // and wider than any stripe between them: no data element is wider than 6 modules,
         // while the strokes of a line of text are all about one width

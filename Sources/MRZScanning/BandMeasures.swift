@@ -20,6 +20,10 @@ struct BandMeasures: Equatable {
     /// Every line ends, at an end inside the picture, where the page is whitened (brighter
     /// than the lines' paper, near saturation): the line goes on under glare.
     var endsInGlare: Bool
+    /// The least distance between adjacent lines' middles, across the first line, in
+    /// their mean height: an MRZ's lines stand apart on paper, a PDF417's rows abut (about
+    /// 1); infinite for a single line.
+    var closestLinePitch: Double
 
     /// Cells of a line per glyph height along it, and samples across and along each cell.
     static let samplesPerCell = 8
@@ -44,6 +48,17 @@ struct BandMeasures: Equatable {
                 levels.count >= 8 && Double(levels.filter { Double($0) >= whitened }.count) >= 0.6 * Double(levels.count)
             }
         }
+        closestLinePitch = zip(lines, lines.dropFirst()).map { Self.pitch(from: $0, to: $1) }.min() ?? .infinity
+    }
+
+    /// How far apart two lines stand, middle to middle across `a`'s direction, in their
+    /// mean height.
+    static func pitch(from a: Quadrilateral, to b: Quadrilateral) -> Double {
+        let along = Point(x: a.topRight.x - a.topLeft.x, y: a.topRight.y - a.topLeft.y)
+        let length = hypot(along.x, along.y), meanHeight = (height(a) + height(b)) / 2
+        guard length > 0, meanHeight > 0 else { return 0 }
+        let (p, q) = (point(a, u: 0.5, v: 0.5), point(b, u: 0.5, v: 0.5))
+        return abs((q.x - p.x) * -along.y + (q.y - p.y) * along.x) / length / meanHeight
     }
 
     /// The levels along the line's midline and beside it from 0.7 to 2.5 line heights

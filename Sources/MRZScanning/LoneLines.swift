@@ -38,7 +38,10 @@ extension MRZScanner {
         }
         for finder in finders {
             for chain in finder.chains.prefix(maximumLoneLines) where !amongPrint(chain, scale: finder.scale, seen) {
-                if let (cause, lines) = causeOfLines([chain], finder: finder, in: image) { return UnreadLines(cause, stacked: false, lines: lines) }
+                guard let (cause, lines) = causeOfLines([chain], finder: finder, in: image) else { continue }
+                // small print stands in lines of many lengths; an MRZ's lines are one length
+                if cause == .tooSmall && besidePrint(chain, scale: finder.scale, seen) { continue }
+                return UnreadLines(cause, stacked: false, lines: lines)
             }
         }
         return nil
@@ -65,6 +68,32 @@ extension MRZScanner {
             if !seen { distinct.append(line) }
         }
         return distinct.count > 3
+    }
+
+    /// Whether a line of print stands beside `chain` as an MRZ's next line would (parallel,
+    /// with glyphs of about its height, 1.1–`ChainBandFinder.maximumLineSpacing` glyph
+    /// heights off it, alongside it) but of another length, among `lines` (the chains of
+    /// every copy and pass, with their scales): an MRZ's lines are all one length, so a
+    /// lone line too small beside it is more of the same small print (a licence's two
+    /// lines of 44 and 35 characters, each found in another copy, gave an MRZ too small,
+    /// idphoto-gen seed 38).  Not for a lone line blurred or glared: there the MRZ's
+    /// other line is often seen only in part (idphoto-gen seed 37).
+    static func besidePrint(_ chain: GlyphChain, scale: Double, _ lines: [(chain: GlyphChain, scale: Double)]) -> Bool {
+        let height = chain.glyphHeight / scale, normal = chain.direction.normal
+        let length = (chain.end - chain.start) / scale
+        let from = chain.start / scale, to = chain.end / scale
+        return lines.contains { line in
+            let other = line.chain.glyphHeight / line.scale
+            guard line.chain.direction.sine(to: chain.direction) < 0.07, min(height, other) > 0.72 * max(height, other) else { return false }
+            // the other line's ends and middle, in input pixels, along and across `chain`'s line
+            let ends = [line.chain.start, line.chain.end].map { chain.direction.dot(line.chain.point(at: $0)) / line.scale }
+            let middle = line.chain.point(at: (line.chain.start + line.chain.end) / 2)
+            let across = abs(normal.dot(middle) / line.scale - chain.offset / scale)
+            let otherLength = (line.chain.end - line.chain.start) / line.scale
+            let alongside = min(to, ends.max()!) > max(from, ends.min()!)
+            return alongside && across > 1.1 * height && across < ChainBandFinder.maximumLineSpacing * height
+                && min(length, otherLength) < 0.85 * max(length, otherLength)
+        }
     }
 
     /// Chains looked at per pass and copy: bounds the time a picture full of print costs.

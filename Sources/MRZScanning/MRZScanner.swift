@@ -247,10 +247,12 @@ public struct MRZScanner: Sendable {
     }
 
     /// The cause a band shaped like an MRZ without glyphs told apart shows: characters
-    /// too small, or edges blurred.
+    /// too small, or edges blurred.  Only lines that stand apart as an MRZ's do count
+    /// (`leastLinePitch`): a PDF417's rows, or its stop pattern's bars, also chain as
+    /// lines of one length.
     static func causeOfShapedBands(_ bands: [[Quadrilateral]], in image: GrayImage) -> MRZScanFailure? {
         for band in bands {
-            guard let m = BandMeasures(lines: band, in: image) else { continue }
+            guard let m = BandMeasures(lines: band, in: image), m.closestLinePitch >= leastLinePitch else { continue }
             if m.glyphHeight < smallestGlyph { return .tooSmall }
             if m.edgeWidth > widestEdge { return .blurred }
         }
@@ -259,6 +261,15 @@ public struct MRZScanner: Sendable {
 
     /// A band whose paper is darker than this is too dark to read.
     static let darkestPaper = 60.0
+    /// The least distance between a shaped band's adjacent lines, middle to middle, in
+    /// line heights (`BandMeasures.closestLinePitch`), for an MRZ's lines: an MRZ's lines
+    /// keep paper between them, and blur makes their outlines up to a third taller
+    /// (`BandSearch.mrzLineProportions`); blurred and shrunk MRZs of bench/failure_causes.py
+    /// (idphoto-gen seed 37, the real corpus at 3.5 px characters) measure 1.11 and more.
+    /// A PDF417's rows abut, and its bars chain lengthwise side by side: a licence's rows
+    /// taken for a blurred MRZ's lines and its stop pattern's bars taken for a too small
+    /// MRZ's (idphoto-gen seed 37) measure 1.06 and 1.0.
+    static let leastLinePitch = 1.1
 }
 
 /// The stages of the MRZ search, cheapest and most general first.

@@ -32,6 +32,22 @@ final class SymbolDiagnosisTests: XCTestCase {
         XCTAssertEqual(turned.moduleWidth, module, accuracy: 0.3 * module)
     }
 
+    /// A located region's bars run through many rows: a licence symbol is tens of rows
+    /// of 3 or more modules tall, at least `leastHeightInBars` start bars (the dark
+    /// surroundings beyond both ends of a blurred visa page's MRZ, 2.2 bar widths tall,
+    /// were taken for a blurred symbol's bars, idphoto-gen seed 37).
+    func testBarsTooShortForALicenceSymbolAreNoSymbol() throws {
+        let (image, module) = try Self.card(width: 1100)
+        let bar = 8 * module
+        // a strip of the symbol's middle rows, `bars` start bars tall
+        func strip(_ bars: Double) -> GrayImage {
+            let rows = Int(bars * bar)
+            return image.cropped(x: 0, y: (image.height - rows) / 2, width: image.width, height: rows)
+        }
+        XCTAssertNotNil(SymbolDiagnosis.measureUpright(strip(3.5)), "rows as many as a licence symbol's")
+        XCTAssertNil(SymbolDiagnosis.measureUpright(strip(2.5)))
+    }
+
     func testASymbolOfModulesUnderAPixelIsTooSmall() throws {
         let (image, module) = try Self.card(width: 1100)
         let small = image.scaled(by: 0.7 / module)

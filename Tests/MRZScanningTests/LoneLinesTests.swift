@@ -46,6 +46,29 @@ final class LoneLinesTests: XCTestCase {
         XCTAssertNil(MRZScanner.secondLook(try lines(copies: 1).image))
     }
 
+    /// A lone line of tiny characters with another of their height beside it at an MRZ's
+    /// line spacing, of another length and not inside its extent (so never chained into
+    /// one band with it), is small print, no MRZ too small: an MRZ's lines are all one
+    /// length (a licence's two lines of print, found in two copies, were taken for one,
+    /// idphoto-gen seed 38).
+    func testATinyLineBesideAShorterLineIsPrint() throws {
+        let (image, height) = try lines(copies: 1)
+        let h = Int(height.rounded())
+        // the strip inside the margin `lines` adds, and its paper
+        let strip = image.cropped(x: 4 * h, y: 4 * h, width: image.width - 8 * h, height: image.height - 8 * h)
+        let paper = image.pixels[0]
+        // beside it, two glyph heights down, its first three quarters starting a fifth of
+        // its length further left
+        let shift = strip.width / 5, width = strip.width + shift
+        var pixels = [UInt8](repeating: paper, count: width * 2 * strip.height)
+        for y in 0..<strip.height {
+            for x in 0..<strip.width { pixels[y * width + shift + x] = strip.pixels[y * strip.width + x] }
+            for x in 0..<(strip.width * 3 / 4) { pixels[(strip.height + y) * width + x] = strip.pixels[y * strip.width + x] }
+        }
+        let two = GrayImage(width: width, height: 2 * strip.height, pixels: pixels).padded(by: 4 * h, value: paper)
+        XCTAssertNil(MRZScanner.secondLook(two.scaled(by: 3.5 / height)))
+    }
+
     /// More lines of MRZ length than an MRZ has are a page of print, however small.
     func testLinesOfAPageOfPrintAreNoMRZ() throws {
         let (image, height) = try lines(copies: 5)
