@@ -36,6 +36,11 @@ public struct BarcodeScanner: Sendable {
         /// The symbol's edges from its start and stop patterns (`BarcodeScanner.symbolEdges`),
         /// found once for the passes that draw it upright.
         lazy var symbolEdges: (picture: GrayImage, edges: SymbolEdges, toInput: @Sendable (Point) -> Point)? = BarcodeScanner.symbolEdges(self)
+        /// The symbol drawn upright at 3 px a module from those edges, not sharpened: what
+        /// both redraw passes match, drawn once.
+        lazy var uprightView: SymbolEdges.UprightView? = symbolEdges.flatMap { found in
+            found.edges.upright(found.picture, pixelsPerModule: 3).map { SymbolEdges.UprightView(view: $0, pictureToInput: found.toInput) }
+        }
 
         private var wholePicture: (lineStep: Int, means: LocalMean, matches: [StartStopPatterns.Match])?
 

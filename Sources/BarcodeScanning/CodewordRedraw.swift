@@ -180,6 +180,9 @@ enum CodewordRedraw {
             // the lines a third of a module clear of the row's edges, or else any of its lines
             let clear = sampledLines.filter { Double($0.y) >= top + viewPixelsPerModule / 3 && Double($0.y) <= bottom - viewPixelsPerModule / 3 }
             let lines = clear.isEmpty ? sampledLines.filter { Double($0.y) >= top && Double($0.y) < bottom } : clear
+            // the row's lines are matched again, keeping every pattern's score, in its
+            // cluster only: keeping them for all three clusters of every line would hold
+            // tens of megabytes
             let cluster = blurredClusters[row % 3]
             guard let codewords = rowCodewords(lines.map(\.line), layout, in: cluster) else { continue }
             let drawn = drawnLine([start] + codewords + [stop], quiet: quiet, pixelsPerModule: pixelsPerModule)

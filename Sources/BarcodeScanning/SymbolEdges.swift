@@ -94,6 +94,20 @@ struct SymbolEdges {
         )
     }
 
+    /// An upright view of the symbol (`upright`) with the map from the picture it was drawn
+    /// from to the rescue's input.
+    struct UprightView {
+        let view: (image: GrayImage, toPicture: @Sendable (Point) -> Point, symbolX: ClosedRange<Double>, symbolY: ClosedRange<Double>)
+        let pictureToInput: @Sendable (Point) -> Point
+
+        /// A picture redrawn from the view, as a rescue variant whose points map back to
+        /// the input.
+        func variant(_ redrawn: (image: GrayImage, toView: @Sendable (Point) -> Point)) -> BarcodeScanner.Variant {
+            let toPicture = view.toPicture, toInput = pictureToInput
+            return BarcodeScanner.Variant(image: redrawn.image, toInput: { toInput(toPicture(redrawn.toView($0))) })
+        }
+    }
+
     /// The upright symbol as zxing-cpp is given it, most useful first (measured on
     /// idphoto-gen's hard licence photos, seed 5, against 2.5 to 4 px a module, unsharp
     /// masks of radius 2 to 4 and strength 1 to 3, averaging along the rows and local
@@ -311,20 +325,21 @@ extension BarcodeScanner {
     /// The redraw pass's view: the upright symbol at 3 px a module redrawn line by line
     /// from its best matching codeword patterns (`CodewordRedraw.redrawn`).
     static func redrawVariants(_ input: RescueInput) -> [Variant] {
-        guard let (picture, edges, toInput) = input.symbolEdges, let view = edges.upright(picture, pixelsPerModule: 3),
+        guard let upright = input.uprightView,
             let redrawn = CodewordRedraw.redrawn(
-                view.image, from: view.symbolX.lowerBound, to: view.symbolX.upperBound, viewPixelsPerModule: 3)
+                upright.view.image, from: upright.view.symbolX.lowerBound, to: upright.view.symbolX.upperBound, viewPixelsPerModule: 3)
         else { return [] }
-        return [Variant(image: redrawn.image, toInput: { toInput(view.toPicture(redrawn.toView($0))) })]
+        return [upright.variant(redrawn)]
     }
 
     /// The row redraw pass's view: the same upright symbol redrawn row by row
     /// (`CodewordRedraw.redrawnByRows`).
     static func redrawRowsVariants(_ input: RescueInput) -> [Variant] {
-        guard let (picture, edges, toInput) = input.symbolEdges, let view = edges.upright(picture, pixelsPerModule: 3),
-            let redrawn = CodewordRedraw.redrawnByRows(view.image, symbolX: view.symbolX, symbolY: view.symbolY, viewPixelsPerModule: 3)
+        guard let upright = input.uprightView,
+            let redrawn = CodewordRedraw.redrawnByRows(
+                upright.view.image, symbolX: upright.view.symbolX, symbolY: upright.view.symbolY, viewPixelsPerModule: 3)
         else { return [] }
-        return [Variant(image: redrawn.image, toInput: { toInput(view.toPicture(redrawn.toView($0))) })]
+        return [upright.variant(redrawn)]
     }
 
     /// The symbol drawn upright at `pixelsPerModule` from its start and stop patterns, not

@@ -51,11 +51,7 @@ extension MRZScanner {
     /// glyphs of about its height, among `lines` (the chains of every copy and pass, with
     /// their scales): lines of a page of print.
     static func amongPrint(_ chain: GlyphChain, scale: Double, _ lines: [(chain: GlyphChain, scale: Double)]) -> Bool {
-        let height = chain.glyphHeight / scale
-        let alike = lines.filter { line in
-            let other = line.chain.glyphHeight / line.scale
-            return line.chain.direction.sine(to: chain.direction) < 0.07 && min(height, other) > 0.72 * max(height, other)
-        }
+        let alike = lines.filter { isAlike($0, chain, scale: scale) }
         // each line's offset across `chain`'s direction and glyph height, in input pixels
         let across = alike.map { line in
             let sameWay = line.chain.direction.x * chain.direction.x + line.chain.direction.y * chain.direction.y > 0
@@ -68,6 +64,13 @@ extension MRZScanner {
             if !seen { distinct.append(line) }
         }
         return distinct.count > 3
+    }
+
+    /// Whether `line` (a chain and its copy's scale) runs parallel to `chain` with glyphs of
+    /// about its height: a line of the same print.
+    static func isAlike(_ line: (chain: GlyphChain, scale: Double), _ chain: GlyphChain, scale: Double) -> Bool {
+        let height = chain.glyphHeight / scale, other = line.chain.glyphHeight / line.scale
+        return line.chain.direction.sine(to: chain.direction) < 0.07 && min(height, other) > 0.72 * max(height, other)
     }
 
     /// Whether a line of print stands beside `chain` as an MRZ's next line would (parallel,
@@ -83,8 +86,7 @@ extension MRZScanner {
         let length = (chain.end - chain.start) / scale
         let from = chain.start / scale, to = chain.end / scale
         return lines.contains { line in
-            let other = line.chain.glyphHeight / line.scale
-            guard line.chain.direction.sine(to: chain.direction) < 0.07, min(height, other) > 0.72 * max(height, other) else { return false }
+            guard isAlike(line, chain, scale: scale) else { return false }
             // the other line's ends and middle, in input pixels, along and across `chain`'s line
             let ends = [line.chain.start, line.chain.end].map { chain.direction.dot(line.chain.point(at: $0)) / line.scale }
             let middle = line.chain.point(at: (line.chain.start + line.chain.end) / 2)
