@@ -89,9 +89,15 @@ struct SymbolEdges {
         }
         // the outline was widened by 2 modules on either side and 1.5 above and below
         return (
-            drawn, toPicture, Double(margin) + 2 * pixelsPerModule...Double(margin + columns) - 2 * pixelsPerModule,
-            Double(margin) + 1.5 * pixelsPerModule...Double(margin + rows) - 1.5 * pixelsPerModule
+            drawn, toPicture, Self.inside(Double(margin), Double(margin + columns), by: 2 * pixelsPerModule),
+            Self.inside(Double(margin), Double(margin + rows), by: 1.5 * pixelsPerModule)
         )
+    }
+
+    /// `low...high` less `inset` at either end; the middle alone when the inset leaves
+    /// nothing (a view drawn at more pixels a module than it is wide or tall).
+    static func inside(_ low: Double, _ high: Double, by inset: Double) -> ClosedRange<Double> {
+        low + inset <= high - inset ? low + inset...high - inset : (low + high) / 2...(low + high) / 2
     }
 
     /// An upright view of the symbol (`upright`) with the map from the picture it was drawn

@@ -97,6 +97,20 @@ final class CodewordRedrawTests: XCTestCase {
         XCTAssertEqual(decoded.bytes, SymbolEdgesTests.payload)
     }
 
+    func testAViewWhoseMarginsTakeAllItsHeightHasAnEmptySymbolAndIsNotRedrawn() throws {
+        // an outline of no height to speak of, at 3.3 px a module: the view's whole
+        // numbers of pixels hold less than its margins (the range must not be reversed)
+        let edges = SymbolEdges(
+            outline: Quadrilateral(
+                topLeft: Point(x: 10, y: 10), topRight: Point(x: 30, y: 10), bottomRight: Point(x: 30, y: 10.001),
+                bottomLeft: Point(x: 10, y: 10.001)),
+            module: 1)
+        let picture = GrayImage(width: 60, height: 30, pixels: [UInt8](repeating: 200, count: 1800))
+        let view = try XCTUnwrap(edges.upright(picture, pixelsPerModule: 3.3))
+        XCTAssertEqual(view.symbolY.lowerBound, view.symbolY.upperBound)
+        XCTAssertNil(CodewordRedraw.redrawnByRows(view.image, symbolX: view.symbolX, symbolY: view.symbolY, viewPixelsPerModule: 3.3))
+    }
+
     func testTheRowCountIsTheOneWhoseClustersTheLinesMatch() {
         // 7 rows of 10 lines from y = 0, each line scoring 1 in its row's cluster, 0.2 elsewhere
         let lines = (0..<70).map { y in (y: y, totals: (0..<3).map { Float($0 == (y / 10) % 3 ? 1 : 0.2) }) }
