@@ -304,9 +304,11 @@ public enum SymbolDiagnosis {
         // the widest stripe near each end of the ink: the start pattern's 8-module bar and
         // the stop pattern's 7-module one (the outermost stripe on the stop side is its
         // 1-module end bar)
-        let inkColumns = (0..<w).filter { darkShare[$0] > 0.05 }
+        let inside = Self.insideSurroundings(darkShare)
+        let inkColumns = inside.filter { darkShare[$0] > 0.05 }
         guard let inkStart = inkColumns.first, let inkEnd = inkColumns.last, inkEnd > inkStart else { return nil }
         let span = Double(inkEnd - inkStart)
+        stripes.removeAll { $0.lowerBound < inside.lowerBound || $0.upperBound > inside.upperBound }
         let nearStart = stripes.filter { Double($0.lowerBound - inkStart) < 0.12 * span }
         let nearEnd = stripes.filter { Double(inkEnd - $0.upperBound) < 0.12 * span }
         guard let left = nearStart.max(by: { $0.count < $1.count }), let right = nearEnd.max(by: { $0.count < $1.count }),
@@ -326,6 +328,24 @@ public enum SymbolDiagnosis {
         guard Double(min(left.count, right.count)) >= 1.15 * Double(widestInside) else { return nil }
         let (detail, tone) = texture(crop, columns: left.upperBound..<right.lowerBound, rows: y0..<(y1 + 1), module: module)
         return SymbolRegionMeasures(moduleWidth: module, detail: detail, glare: tone.glare, light: tone.light)
+    }
+
+    /// The columns of a located crop inside its dark surroundings: a crop around a symbol
+    /// near the card's edge reaches past the card, and the dark beyond it, cut by the
+    /// crop's edge, stripes every row as a bar does.  A stripe that runs into the crop's
+    /// edge is no bar (a bar has a light quiet zone on its outer side), so the columns
+    /// from each edge up to the first light one (`darkShare` ≤ 0.05) are left out.  (A
+    /// licence photographed on a dark table at 0.9 px modules, idphoto-gen seed 39, had its
+    /// outer stripes taken from the table on both sides and its symbol was not seen.)
+    static func insideSurroundings(_ darkShare: [Double]) -> Range<Int> {
+        var lower = 0, upper = darkShare.count
+        if darkShare.first ?? 0 >= 0.85 {
+            while lower < upper, darkShare[lower] > 0.05 { lower += 1 }
+        }
+        if darkShare.last ?? 0 >= 0.85 {
+            while upper > lower, darkShare[upper - 1] > 0.05 { upper -= 1 }
+        }
+        return lower..<upper
     }
 
     /// `detail`, `glare` and `light` (the 95th percentile) over the symbol's pixels in

@@ -48,6 +48,22 @@ final class SymbolDiagnosisTests: XCTestCase {
         XCTAssertNil(SymbolDiagnosis.measureUpright(strip(2.5)))
     }
 
+    /// A crop around a symbol near the card's edge reaches the dark table beyond the
+    /// card on both sides: those stripes run into the crop's edges and are no bars (a
+    /// licence at 0.9 px modules, idphoto-gen seed 39, went unseen as its outer stripes
+    /// were taken from the table).
+    func testDarkSurroundingsAtACropsEdgesAreNoBars() throws {
+        let (card, module) = try Self.card(width: 1100)
+        let table = 20, width = card.width + 2 * table
+        var pixels = [UInt8](repeating: 30, count: width * card.height)
+        for y in 0..<card.height {
+            for x in 0..<card.width { pixels[y * width + table + x] = card.pixels[y * card.width + x] }
+        }
+        let onTable = GrayImage(width: width, height: card.height, pixels: pixels)
+        let measured = try XCTUnwrap(SymbolDiagnosis.measureUpright(onTable), "the start and stop bars inside the table's stripes")
+        XCTAssertEqual(measured.moduleWidth, module, accuracy: 0.25 * module)
+    }
+
     func testASymbolOfModulesUnderAPixelIsTooSmall() throws {
         let (image, module) = try Self.card(width: 1100)
         let small = image.scaled(by: 0.7 / module)
