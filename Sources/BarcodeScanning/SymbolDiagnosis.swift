@@ -151,7 +151,7 @@ public enum SymbolDiagnosis {
         // whole picture's patterns are found once
         let input = BarcodeScanner.RescueInput(image)
         guard let m = measure(input, sparsely: sparsely) else {
-            return runsOff(input, sparsely: sparsely) ? SymbolFinding(.cutOff, evidence: .startStopPatterns) : SymbolFinding(.noSymbol, evidence: .none)
+            return oneSidedCause(input, sparsely: sparsely).map { SymbolFinding($0, evidence: .startStopPatterns) } ?? SymbolFinding(.noSymbol, evidence: .none)
         }
         let failure = cause(of: m, input: input, sparsely: sparsely)
         return SymbolFinding(failure, evidence: m.outlined || failure == .cutOff ? .startStopPatterns : .locatedRegion)
@@ -175,32 +175,46 @@ public enum SymbolDiagnosis {
 
     /// Whether a symbol's start or stop pattern runs straight through many rows while the
     /// other side's is seen nowhere, and inside that edge the rows hold a symbol's detail:
-    /// a symbol whose other end is off the picture (measured on the whole picture, as the
-    /// start-stop pass looks for the patterns; `sparsely`, on `glanceLines` lines).
-    /// (`input`'s picture, with the whole picture's patterns it may have found already.)
+    /// a symbol whose other end is off the picture (`oneSidedCause`).
     static func runsOff(_ input: BarcodeScanner.RescueInput, sparsely: Bool = false) -> Bool {
+        oneSidedCause(input, sparsely: sparsely) == .cutOff
+    }
+
+    /// The cause a symbol seen by one side's pattern alone shows: its start or stop
+    /// pattern runs straight through many rows while the other side's is seen nowhere
+    /// (measured on the whole picture, as the start-stop pass looks for the patterns;
+    /// `sparsely`, on `glanceLines` lines).  Inside that edge the rows keep a symbol's
+    /// detail (`insideDetail`): at least `leastDetail`, the symbol's other end is off the
+    /// picture (`cutOff`); less, but as much as a located region must keep
+    /// (`leastLocatedDetail`), the other side's thin bars are lost to blur (`blurred`: a
+    /// licence blurred by a module, idphoto-gen seed 37, showed its start pattern on 12
+    /// lines, its stop pattern on none, and 0.36 of a sharp symbol's detail).  `nil`: no
+    /// such pattern.  (`input`'s picture, with the whole picture's patterns it may have
+    /// found already.)
+    static func oneSidedCause(_ input: BarcodeScanner.RescueInput, sparsely: Bool) -> PDF417Failure? {
         let image = input.image
-        guard image.width >= 40, image.height >= 6, image.pixelCount <= 4_000_000 else { return false }
+        guard image.width >= 40, image.height >= 6, image.pixelCount <= 4_000_000 else { return nil }
         let matches = input.wholePictureMatches(lineStep: max(2, image.height / (sparsely ? glanceLines : 500))).matches
         let sides = [EdgeFit(matches.filter(\.isLeftEdge)), EdgeFit(matches.filter { !$0.isLeftEdge })]
         let lines = sides.map { $0?.lines ?? 0 }
         // one side seen on many lines, the other on none or on a few by chance
-        guard lines.max()! >= leastLinesOfOneSide, 3 * lines.min()! < lines.max()! else { return false }
+        guard lines.max()! >= leastLinesOfOneSide, 3 * lines.min()! < lines.max()! else { return nil }
         let (index, fit) = lines[0] > lines[1] ? (0, sides[0]) : (1, sides[1])
-        guard let fit else { return false }
-        return codewordsInside(fit, symbolToTheRight: index == 0, in: image)
+        guard let fit, let detail = insideDetail(fit, symbolToTheRight: index == 0, in: image) else { return nil }
+        return detail >= leastDetail ? .cutOff : detail >= leastLocatedDetail ? .blurred : nil
     }
 
-    /// Whether the rows inside `fit`'s edge, past its start or stop pattern (17 modules)
-    /// and up to 100 modules or the picture's edge, keep a symbol's detail (`texture`).
-    static func codewordsInside(_ fit: EdgeFit, symbolToTheRight: Bool, in image: GrayImage) -> Bool {
+    /// The detail (`texture`) the rows inside `fit`'s edge keep, past its start or stop
+    /// pattern (17 modules) and up to 100 modules or the picture's edge; `nil` when too
+    /// little of the symbol is in the picture to measure.
+    static func insideDetail(_ fit: EdgeFit, symbolToTheRight: Bool, in image: GrayImage) -> Double? {
         let edge = fit.line.x(at: fit.yMiddle), m = fit.module
         let near = symbolToTheRight ? edge + 18 * m : edge - 18 * m
         let far = symbolToTheRight ? min(Double(image.width), near + 100 * m) : max(0, near - 100 * m)
         let columns = Int(min(near, far).rounded())..<Int(max(near, far).rounded())
         let rows = max(0, Int(fit.yRange.lowerBound))..<min(image.height, Int(fit.yRange.upperBound) + 1)
-        guard columns.lowerBound >= 0, columns.upperBound <= image.width, columns.count >= Int(10 * m), rows.count >= 4 else { return false }
-        return texture(image, columns: columns, rows: rows, module: m).detail >= leastDetail
+        guard columns.lowerBound >= 0, columns.upperBound <= image.width, columns.count >= Int(10 * m), rows.count >= 4 else { return nil }
+        return texture(image, columns: columns, rows: rows, module: m).detail
     }
 
     /// The measures of the symbol: outlined by its start and stop patterns
@@ -301,14 +315,29 @@ public enum SymbolDiagnosis {
             while x < w, darkShare[x] >= 0.85 { x += 1 }
             stripes.append(start..<x)
         }
+        // the dark beyond the card may stripe the crop's edges: looked past it when the
+        // whole crop shows no end bars (`insideSurroundings`)
+        guard
+            let (left, right, module) = endBars(stripes, darkShare, within: 0..<w, rows: best.count)
+                ?? endBars(stripes, darkShare, within: insideSurroundings(darkShare), rows: best.count)
+        else { return nil }
+        let (detail, tone) = texture(crop, columns: left.upperBound..<right.lowerBound, rows: y0..<(y1 + 1), module: module)
+        return SymbolRegionMeasures(moduleWidth: module, detail: detail, glare: tone.glare, light: tone.light)
+    }
+
+    /// The start and stop patterns' wide bars among `stripes` (runs of columns dark through
+    /// `rows` rows; `darkShare`, each column's share of dark pixels) inside `columns`, and
+    /// the module width they give; `nil` when no pair of stripes is shaped like them.
+    static func endBars(
+        _ stripes: [Range<Int>], _ darkShare: [Double], within columns: Range<Int>, rows: Int
+    ) -> (left: Range<Int>, right: Range<Int>, module: Double)? {
+        let stripes = stripes.filter { $0.lowerBound >= columns.lowerBound && $0.upperBound <= columns.upperBound }
         // the widest stripe near each end of the ink: the start pattern's 8-module bar and
         // the stop pattern's 7-module one (the outermost stripe on the stop side is its
         // 1-module end bar)
-        let inside = Self.insideSurroundings(darkShare)
-        let inkColumns = inside.filter { darkShare[$0] > 0.05 }
+        let inkColumns = columns.filter { darkShare[$0] > 0.05 }
         guard let inkStart = inkColumns.first, let inkEnd = inkColumns.last, inkEnd > inkStart else { return nil }
         let span = Double(inkEnd - inkStart)
-        stripes.removeAll { $0.lowerBound < inside.lowerBound || $0.upperBound > inside.upperBound }
         let nearStart = stripes.filter { Double($0.lowerBound - inkStart) < 0.12 * span }
         let nearEnd = stripes.filter { Double(inkEnd - $0.upperBound) < 0.12 * span }
         guard let left = nearStart.max(by: { $0.count < $1.count }), let right = nearEnd.max(by: { $0.count < $1.count }),
@@ -320,23 +349,23 @@ public enum SymbolDiagnosis {
         // line of bold text is only a few stroke widths tall)
         guard module > 0, 2 * min(left.count, right.count) >= max(left.count, right.count),
             Double(right.lowerBound - left.upperBound) / module >= 30,
-            Double(best.count) >= leastHeightInBars * Double(max(left.count, right.count))
+            Double(rows) >= leastHeightInBars * Double(max(left.count, right.count))
         else { return nil }
         // and wider than any stripe between them: no data element is wider than 6 modules,
         // while the strokes of a line of text are all about one width
         let widestInside = stripes.filter { $0.lowerBound >= left.upperBound && $0.upperBound <= right.lowerBound }.map(\.count).max() ?? 0
         guard Double(min(left.count, right.count)) >= 1.15 * Double(widestInside) else { return nil }
-        let (detail, tone) = texture(crop, columns: left.upperBound..<right.lowerBound, rows: y0..<(y1 + 1), module: module)
-        return SymbolRegionMeasures(moduleWidth: module, detail: detail, glare: tone.glare, light: tone.light)
+        return (left, right, module)
     }
 
     /// The columns of a located crop inside its dark surroundings: a crop around a symbol
     /// near the card's edge reaches past the card, and the dark beyond it, cut by the
-    /// crop's edge, stripes every row as a bar does.  A stripe that runs into the crop's
-    /// edge is no bar (a bar has a light quiet zone on its outer side), so the columns
-    /// from each edge up to the first light one (`darkShare` ≤ 0.05) are left out.  (A
-    /// licence photographed on a dark table at 0.9 px modules, idphoto-gen seed 39, had its
-    /// outer stripes taken from the table on both sides and its symbol was not seen.)
+    /// crop's edge, stripes every row as a bar does (a licence photographed on a dark table
+    /// at 0.9 px modules, idphoto-gen seed 39, had its outer stripes taken from the table
+    /// on both sides and its symbol went unseen).  The columns from each edge the dark
+    /// runs into up to the first light one (`darkShare` ≤ 0.05) are left out.  Only where
+    /// the whole crop shows no end bars: a picture of a symbol without a quiet zone has
+    /// its own start bar at the edge (zxing's test scan pdf417-1/08).
     static func insideSurroundings(_ darkShare: [Double]) -> Range<Int> {
         var lower = 0, upper = darkShare.count
         if darkShare.first ?? 0 >= 0.85 {

@@ -49,10 +49,11 @@ final class SymbolDiagnosisTests: XCTestCase {
     }
 
     /// A crop around a symbol near the card's edge reaches the dark table beyond the
-    /// card on both sides: those stripes run into the crop's edges and are no bars (a
+    /// card on both sides: when no end bars show otherwise, the stripes running into the
+    /// crop's edges are taken for the table and the bars looked for inside them (a
     /// licence at 0.9 px modules, idphoto-gen seed 39, went unseen as its outer stripes
     /// were taken from the table).
-    func testDarkSurroundingsAtACropsEdgesAreNoBars() throws {
+    func testEndBarsShowInsideTheDarkBeyondTheCardAndAtABareSymbolsEdges() throws {
         let (card, module) = try Self.card(width: 1100)
         let table = 20, width = card.width + 2 * table
         var pixels = [UInt8](repeating: 30, count: width * card.height)
@@ -62,6 +63,30 @@ final class SymbolDiagnosisTests: XCTestCase {
         let onTable = GrayImage(width: width, height: card.height, pixels: pixels)
         let measured = try XCTUnwrap(SymbolDiagnosis.measureUpright(onTable), "the start and stop bars inside the table's stripes")
         XCTAssertEqual(measured.moduleWidth, module, accuracy: 0.25 * module)
+        // a symbol printed without a quiet zone has its own bars at the crop's edges
+        let bare = card.cropped(x: 1100 / 6, y: 0, width: 1100, height: card.height)
+        let measuredBare = try XCTUnwrap(SymbolDiagnosis.measureUpright(bare), "the start and stop bars at the crop's edges")
+        XCTAssertEqual(measuredBare.moduleWidth, module, accuracy: 0.25 * module)
+    }
+
+    /// A start pattern seen through every row while blur took the stop pattern's thin
+    /// bars: the symbol is blurred, not cut off (its rows keep less than a sharp symbol's
+    /// detail); the same symbol sharp and cut through its middle is cut off.
+    func testASymbolWhoseStopPatternBlurredAwayIsBlurred() throws {
+        let symbolWidth = 1100
+        let (card, module) = try Self.card(width: symbolWidth)
+        var image = card
+        // three box blurs of radius 4: a Gaussian of 1.1 modules
+        for _ in 0..<3 { image = image.blurred(radius: 4) }
+        // the start pattern (17 modules) and its quiet zone sharp again (`card` pads the
+        // symbol by a sixth of its width)
+        let sharpColumns = symbolWidth / 6 + Int(17 * module)
+        for y in 0..<card.height {
+            for x in 0..<sharpColumns { image.pixels[y * card.width + x] = card.pixels[y * card.width + x] }
+        }
+        XCTAssertEqual(SymbolDiagnosis.oneSidedCause(BarcodeScanner.RescueInput(image), sparsely: false), .blurred)
+        let cut = card.cropped(x: 0, y: 0, width: card.width / 2, height: card.height)
+        XCTAssertEqual(SymbolDiagnosis.oneSidedCause(BarcodeScanner.RescueInput(cut), sparsely: false), .cutOff)
     }
 
     func testASymbolOfModulesUnderAPixelIsTooSmall() throws {
