@@ -113,9 +113,11 @@ public enum SymbolDiagnosis {
     /// idphoto-gen's licence photos, seed 11, every symbol that is not read keeps less than
     /// 0.5, and clean and mild ones 0.57–0.98).
     static let leastDetail = 0.5
-    /// Less detail than this inside a start-stop outline is no symbol (two passport pages
-    /// of ../shared/corpus/mrz outlined by chance keep 0.13 and 0.14).
-    static let leastSymbolDetail = 0.2
+    /// Less detail than this inside a start-stop outline is no symbol: two passport pages
+    /// of ../shared/corpus/mrz outlined by chance keep 0.13 and 0.14, two idphoto-gen
+    /// visa pages under glare (seeds 40 and 41) 0.21; the blurriest symbols measured keep
+    /// 0.29.
+    static let leastSymbolDetail = 0.25
     /// Symbols whose light modules are darker than this (0–255) are too dark.
     static let darkestLight = 60.0
     /// Less detail than this in a region only the locator found is no symbol: without
@@ -319,7 +321,7 @@ public enum SymbolDiagnosis {
         // whole crop shows no end bars (`insideSurroundings`)
         guard
             let (left, right, module) = endBars(stripes, darkShare, within: 0..<w, rows: best.count)
-                ?? endBars(stripes, darkShare, within: insideSurroundings(darkShare), rows: best.count)
+                ?? endBars(stripes, darkShare, within: insideSurroundings(stripes, darkShare), rows: best.count)
         else { return nil }
         let (detail, tone) = texture(crop, columns: left.upperBound..<right.lowerBound, rows: y0..<(y1 + 1), module: module)
         return SymbolRegionMeasures(moduleWidth: module, detail: detail, glare: tone.glare, light: tone.light)
@@ -362,19 +364,23 @@ public enum SymbolDiagnosis {
     /// near the card's edge reaches past the card, and the dark beyond it, cut by the
     /// crop's edge, stripes every row as a bar does (a licence photographed on a dark table
     /// at 0.9 px modules, idphoto-gen seed 39, had its outer stripes taken from the table
-    /// on both sides and its symbol went unseen).  The columns from each edge the dark
-    /// runs into up to the first light one (`darkShare` ≤ 0.05) are left out.  Only where
+    /// on both sides and its symbol went unseen).  A stripe (of `stripes`) that reaches
+    /// within two columns of an edge is left out with the columns up to the first light
+    /// one past it (`darkShare` ≤ 0.05): at 0.9 px modules (seed 40) the crop's
+    /// outermost column was paler than the stripe.  Only where
     /// the whole crop shows no end bars: a picture of a symbol without a quiet zone has
     /// its own start bar at the edge (zxing's test scan pdf417-1/08).
-    static func insideSurroundings(_ darkShare: [Double]) -> Range<Int> {
+    static func insideSurroundings(_ stripes: [Range<Int>], _ darkShare: [Double]) -> Range<Int> {
+        // a stripe within a column or two of the edge (the crop's outermost columns may be
+        // paler), and the dark after it up to the first light column
         var lower = 0, upper = darkShare.count
-        if darkShare.first ?? 0 >= 0.85 {
-            while lower < upper, darkShare[lower] > 0.05 { lower += 1 }
+        if let first = stripes.first, first.lowerBound <= 2 {
+            lower = (first.upperBound..<darkShare.count).first { darkShare[$0] <= 0.05 } ?? darkShare.count
         }
-        if darkShare.last ?? 0 >= 0.85 {
-            while upper > lower, darkShare[upper - 1] > 0.05 { upper -= 1 }
+        if let last = stripes.last, last.upperBound >= darkShare.count - 2 {
+            upper = (0..<last.lowerBound).last { darkShare[$0] <= 0.05 }.map { $0 + 1 } ?? 0
         }
-        return lower..<upper
+        return lower..<max(lower, upper)
     }
 
     /// `detail`, `glare` and `light` (the 95th percentile) over the symbol's pixels in

@@ -26,13 +26,13 @@ final class FailureDiagnosisTests: XCTestCase {
     }
 
     /// A region only the locator found (two wide bars, no start and stop patterns) is
-    /// weaker evidence than an MRZ band measured blurred or glared (a blurred MRZ's lines
-    /// show such bars), stronger than a band too small (a symbol's rows under a pixel
-    /// chain as tiny glyphs do) or than no band.
+    /// weaker evidence than an MRZ band measured blurred, glared or too dark (a blurred
+    /// MRZ's lines show such bars, a dark page's print dark stripes), stronger than a band
+    /// too small (a symbol's rows under a pixel chain as tiny glyphs do) or than no band.
     func testARegionOnlyLocatedWeighsAgainstTheMRZBandsMeasures() {
         let located = SymbolFinding(.glare, evidence: .locatedRegion)
         let licence = FailureDiagnosis(cause: .glare, message: PDF417Failure.glare.message)
-        for smeared in [MRZScanFailure.blurred, .glare] {
+        for smeared in [MRZScanFailure.blurred, .glare, .tooDark] {
             XCTAssertEqual(FailureDiagnosis.choose(mrz: smeared, pdf417: located) { Self.clearPicture }, FailureDiagnosis(mrz: smeared))
         }
         XCTAssertEqual(FailureDiagnosis.choose(mrz: .tooSmall, pdf417: located) { Self.clearPicture }, licence)

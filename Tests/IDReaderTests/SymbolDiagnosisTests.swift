@@ -63,6 +63,11 @@ final class SymbolDiagnosisTests: XCTestCase {
         let onTable = GrayImage(width: width, height: card.height, pixels: pixels)
         let measured = try XCTUnwrap(SymbolDiagnosis.measureUpright(onTable), "the start and stop bars inside the table's stripes")
         XCTAssertEqual(measured.moduleWidth, module, accuracy: 0.25 * module)
+        // the crop's outermost columns paler than the table (a small photo, seed 40)
+        for y in 0..<card.height { (pixels[y * width], pixels[(y + 1) * width - 1]) = (200, 200) }
+        let paleEdges = GrayImage(width: width, height: card.height, pixels: pixels)
+        let measuredPale = try XCTUnwrap(SymbolDiagnosis.measureUpright(paleEdges), "the table's stripes a column off the crop's edges")
+        XCTAssertEqual(measuredPale.moduleWidth, module, accuracy: 0.25 * module)
         // a symbol printed without a quiet zone has its own bars at the crop's edges
         let bare = card.cropped(x: 1100 / 6, y: 0, width: 1100, height: card.height)
         let measuredBare = try XCTUnwrap(SymbolDiagnosis.measureUpright(bare), "the start and stop bars at the crop's edges")
