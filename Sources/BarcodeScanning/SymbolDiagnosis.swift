@@ -82,8 +82,13 @@ public enum SymbolEvidence: Int, Sendable, Comparable {
     /// A region the locator found, showing two wide bars at its ends: weaker evidence, as
     /// other striped print (a blurred MRZ's lines) can show them.
     case locatedRegion
-    /// The start and stop patterns, which occur in nothing else: an outline of both, or
-    /// one side's pattern running through many rows of symbol detail.
+    /// The start and stop patterns around rows that keep less than a sharp symbol's
+    /// detail (`SymbolDiagnosis.leastDetail`): a blurred or glared symbol, or print the
+    /// patterns matched by chance (a line of bold capitals on an ID card, idphoto-gen
+    /// seed 43, outlined as a glared symbol keeping 0.26).
+    case faintPatterns
+    /// The start and stop patterns, which occur in nothing else, around rows of a sharp
+    /// symbol's detail: an outline of both, or one side's pattern (the other side cut off).
     case startStopPatterns
 
     public static func < (a: SymbolEvidence, b: SymbolEvidence) -> Bool { a.rawValue < b.rawValue }
@@ -153,10 +158,13 @@ public enum SymbolDiagnosis {
         // whole picture's patterns are found once
         let input = BarcodeScanner.RescueInput(image)
         guard let m = measure(input, sparsely: sparsely) else {
-            return oneSidedCause(input, sparsely: sparsely).map { SymbolFinding($0, evidence: .startStopPatterns) } ?? SymbolFinding(.noSymbol, evidence: .none)
+            // a lone pattern: cut off where its rows keep a sharp symbol's detail, else blurred
+            return oneSidedCause(input, sparsely: sparsely).map { SymbolFinding($0, evidence: $0 == .cutOff ? .startStopPatterns : .faintPatterns) }
+                ?? SymbolFinding(.noSymbol, evidence: .none)
         }
         let failure = cause(of: m, input: input, sparsely: sparsely)
-        return SymbolFinding(failure, evidence: m.outlined || failure == .cutOff ? .startStopPatterns : .locatedRegion)
+        guard m.outlined else { return SymbolFinding(failure, evidence: failure == .cutOff ? .startStopPatterns : .locatedRegion) }
+        return SymbolFinding(failure, evidence: m.detail >= leastDetail ? .startStopPatterns : .faintPatterns)
     }
 
     /// The cause a measured symbol shows.
@@ -366,10 +374,10 @@ public enum SymbolDiagnosis {
     /// at 0.9 px modules, idphoto-gen seed 39, had its outer stripes taken from the table
     /// on both sides and its symbol went unseen).  A stripe (of `stripes`) that reaches
     /// within two columns of an edge is left out with the columns up to the first light
-    /// one past it (`darkShare` ≤ 0.05): at 0.9 px modules (seed 40) the crop's
-    /// outermost column was paler than the stripe.  Only where
-    /// the whole crop shows no end bars: a picture of a symbol without a quiet zone has
-    /// its own start bar at the edge (zxing's test scan pdf417-1/08).
+    /// one past it (`darkShare` ≤ 0.05): at 0.9 px modules (seed 40) the crop's outermost
+    /// column was paler than the stripe.  Only where the whole crop shows no end bars: a
+    /// picture of a symbol without a quiet zone has its own start bar at the edge (zxing's
+    /// test scan pdf417-1/08).
     static func insideSurroundings(_ stripes: [Range<Int>], _ darkShare: [Double]) -> Range<Int> {
         // a stripe within a column or two of the edge (the crop's outermost columns may be
         // paler), and the dark after it up to the first light column

@@ -25,6 +25,19 @@ final class FailureDiagnosisTests: XCTestCase {
         XCTAssertEqual(diagnosis, FailureDiagnosis(cause: .tooSmall, message: PDF417Failure.tooSmall.message))
     }
 
+    /// An MRZ band whose glyphs run off the picture outweighs start and stop patterns
+    /// around rows that keep little of a symbol's detail (a line of bold capitals matches
+    /// them by chance), but not patterns around a sharp symbol's rows; patterns around
+    /// faint rows still outweigh a band measured glared.
+    func testAnMRZBandRunningOffOutweighsFaintPatternsOnly() {
+        let faint = SymbolFinding(.glare, evidence: .faintPatterns)
+        let licence = FailureDiagnosis(cause: .glare, message: PDF417Failure.glare.message)
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .cutOff, pdf417: faint) { Self.clearPicture }, FailureDiagnosis(mrz: .cutOff))
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .blurred, pdf417: faint) { Self.clearPicture }, licence)
+        let sharp = SymbolFinding(.glare, evidence: .startStopPatterns)
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .cutOff, pdf417: sharp) { Self.clearPicture }, licence)
+    }
+
     /// A region only the locator found (two wide bars, no start and stop patterns) is
     /// weaker evidence than an MRZ band measured blurred, glared or too dark (a blurred
     /// MRZ's lines show such bars, a dark page's print dark stripes), stronger than a band
