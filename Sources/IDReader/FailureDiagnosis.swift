@@ -22,16 +22,20 @@ struct FailureDiagnosis: Equatable {
 
     /// The diagnosis from the MRZ search's failure (`nil`: not looked for), the second
     /// look's MRZ lines when the search saw no band (`MRZScanner.secondLook`), the licence
-    /// diagnosis (`nil`: not looked for) and, asked only when none of them saw anything,
-    /// the whole picture's measures.  The second look is asked only when no stronger
-    /// evidence decides (it searches the picture again).
+    /// diagnosis (`nil`: not looked for) and the whole picture's measures, asked unless a
+    /// sharp symbol's start and stop patterns decide.  A picture too dark as a whole is
+    /// too dark whatever a band or region in it seems to show (licences darkened to 3 % of
+    /// their levels, idphoto-gen seed 45, showed an MRZ band too dark or blurred); one too
+    /// blurred as a whole is named so only when nothing was seen.  The second look is asked
+    /// only when no stronger evidence decides (it searches the picture again).
     static func choose(
         mrz: MRZScanFailure?, unread: () -> UnreadLines? = { nil }, pdf417 finding: SymbolFinding?, picture: () -> PictureMeasures
     ) -> FailureDiagnosis {
-        if let seen = strongestEvidence(mrz: mrz, unread: unread, pdf417: finding) { return seen }
-        let pdf417 = finding?.failure
+        if let outlined = sharpOutline(finding) { return outlined }
         let measures = picture()
         if measures.tooDark { return FailureDiagnosis(cause: .tooDark, message: tooDark) }
+        if let seen = strongestEvidence(mrz: mrz, unread: unread, pdf417: finding) { return seen }
+        let pdf417 = finding?.failure
         if measures.blurred { return FailureDiagnosis(cause: .blurred, message: tooBlurred) }
         switch (mrz, pdf417) {
         case (.some, .some): return FailureDiagnosis(cause: .noDocument, message: neitherFound)
@@ -56,7 +60,7 @@ struct FailureDiagnosis: Equatable {
     /// chance on ID card pages cut off through their MRZ (idphoto-gen seeds 40 and 43).
     static func strongestEvidence(mrz: MRZScanFailure?, unread: () -> UnreadLines?, pdf417 finding: SymbolFinding?) -> FailureDiagnosis? {
         let symbol = finding.flatMap { $0.failure.symbolSeen ? FailureDiagnosis(cause: $0.failure.cause, message: $0.failure.message) : nil }
-        let patterns = finding?.evidence == .startStopPatterns ? symbol : nil
+        let patterns = sharpOutline(finding)
         let faintPatterns = finding?.evidence == .faintPatterns ? symbol : nil
         let band = mrz.flatMap { $0.bandSeen ? FailureDiagnosis(mrz: $0) : nil }
         let cutOffBand = mrz == .cutOff ? band : nil
@@ -69,6 +73,13 @@ struct FailureDiagnosis: Equatable {
 }
 
 extension FailureDiagnosis {
+    /// The licence's diagnosis where the start and stop patterns outline a sharp symbol's
+    /// rows (the strongest evidence of all), else `nil`.
+    static func sharpOutline(_ finding: SymbolFinding?) -> FailureDiagnosis? {
+        guard let finding, finding.evidence == .startStopPatterns else { return nil }
+        return FailureDiagnosis(cause: finding.failure.cause, message: finding.failure.message)
+    }
+
     /// The MRZ's own cause and sentence.
     init(mrz failure: MRZScanFailure) { self.init(cause: failure.cause, message: failure.message) }
 }

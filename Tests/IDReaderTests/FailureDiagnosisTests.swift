@@ -38,6 +38,20 @@ final class FailureDiagnosisTests: XCTestCase {
         XCTAssertEqual(FailureDiagnosis.choose(mrz: .cutOff, pdf417: sharp) { Self.clearPicture }, licence)
     }
 
+    /// A picture too dark as a whole is too dark whatever a band or a located region in it
+    /// seems to show (a darkened licence's print showed an MRZ band too dark or blurred);
+    /// only a sharp symbol's outline is named before it.
+    func testAPictureTooDarkAsAWholeOutweighsABandOrRegion() {
+        let dark = PictureMeasures(brightest: 8, edgeWidth: 1)
+        let wholePicture = FailureDiagnosis(cause: .tooDark, message: FailureDiagnosis.tooDark)
+        for mrz in [MRZScanFailure.tooDark, .blurred, .cutOff] {
+            XCTAssertEqual(FailureDiagnosis.choose(mrz: mrz, pdf417: Self.noSymbol) { dark }, wholePicture)
+        }
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .noMRZ, pdf417: SymbolFinding(.glare, evidence: .locatedRegion)) { dark }, wholePicture)
+        let sharp = SymbolFinding(.tooDark, evidence: .startStopPatterns)
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .noMRZ, pdf417: sharp) { dark }, FailureDiagnosis(cause: .tooDark, message: PDF417Failure.tooDark.message))
+    }
+
     /// A region only the locator found (two wide bars, no start and stop patterns) is
     /// weaker evidence than an MRZ band measured blurred, glared or too dark (a blurred
     /// MRZ's lines show such bars, a dark page's print dark stripes), stronger than a band
