@@ -44,24 +44,20 @@ struct FailureDiagnosis: Equatable {
         }
     }
 
-    /// The diagnosis of the strongest evidence of a document, `nil` when there is none, in
-    /// this order: the symbol's start and stop patterns around a sharp symbol's rows; an
-    /// MRZ band the search saw running off the picture; the patterns around faint rows; an
-    /// MRZ band measured blurred, glared or too dark; one too small, unless the symbol is
-    /// too small too; a region the locator found showing a symbol's wide bars; any other
-    /// band the search saw; the second look's lines, stacked before alone; last a missing
-    /// OCR model (nothing about the picture).
-    /// - A band of MRZ glyphs running off the picture outweighs patterns around faint rows:
-    ///   a line of bold capitals matched them by chance on ID card pages cut through their
-    ///   MRZ (idphoto-gen seeds 40 and 43).
-    /// - A located region is weaker than a smeared or darkened band, as a blurred MRZ's
-    ///   lines show wide bars and washed-out tiles too (a visa page, seed 36, was told glare
-    ///   on a barcode) and a dark page's print dark stripes (an ID card page, seed 41, was
-    ///   told a barcode too dark).
-    /// - A band too small is weaker only than a symbol too small, as a symbol's rows at
-    ///   modules under a pixel chain as tiny glyphs do; a TD1 card at 4.5 px characters
-    ///   (seed 46), a 208 × 133 picture the locator took whole for a region with two wide
-    ///   bars, was told glare on a barcode.
+    /// The diagnosis of the strongest evidence of a document, `nil` when there is none:
+    /// the symbol's start and stop patterns around a sharp symbol's rows; an MRZ band the
+    /// search saw running off the picture; the patterns around faint rows; an MRZ band
+    /// the search saw measured blurred, glared or too dark; a region the locator found
+    /// showing a symbol's wide bars; any
+    /// other band the search saw; the second look's lines, stacked before alone; last a
+    /// missing OCR model (nothing about the picture).  A located region is weaker than a
+    /// smeared or darkened band, as a blurred MRZ's lines show wide bars and washed-out
+    /// tiles too (an idphoto-gen visa page, seed 36, was told glare on a barcode) and a
+    /// dark page's print dark stripes (an ID card page, seed 41, was told a barcode too
+    /// dark); a band too small is weaker than the region, as a symbol's rows at modules
+    /// under a pixel chain as tiny glyphs do.  A band of MRZ glyphs the OCR saw run off the
+    /// picture outweighs patterns around faint rows: a line of bold capitals matched them by
+    /// chance on ID card pages cut off through their MRZ (idphoto-gen seeds 40 and 43).
     static func strongestEvidence(mrz: MRZScanFailure?, unread: () -> UnreadLines?, pdf417 finding: SymbolFinding?) -> FailureDiagnosis? {
         let symbol = finding.flatMap { $0.failure.symbolSeen ? FailureDiagnosis(cause: $0.failure.cause, message: $0.failure.message) : nil }
         let patterns = sharpOutline(finding)
@@ -69,11 +65,10 @@ struct FailureDiagnosis: Equatable {
         let band = mrz.flatMap { $0.bandSeen ? FailureDiagnosis(mrz: $0) : nil }
         let cutOffBand = mrz == .cutOff ? band : nil
         let obscuredBand = [MRZScanFailure.blurred, .glare, .tooDark].contains(mrz) ? band : nil
-        let smallBand = mrz == .tooSmall && finding?.failure != .tooSmall ? band : nil
         let missingModel = mrz == .modelMissing ? FailureDiagnosis(mrz: .modelMissing) : nil
         // the second look only where nothing stronger decides (`??` asks it last)
-        let seen: FailureDiagnosis? = patterns ?? cutOffBand ?? faintPatterns ?? obscuredBand ?? smallBand ?? symbol ?? band
-        return seen ?? unread().map { FailureDiagnosis(mrz: $0.cause) } ?? missingModel
+        return patterns ?? cutOffBand ?? faintPatterns ?? obscuredBand ?? symbol ?? band ?? unread().map { FailureDiagnosis(mrz: $0.cause) }
+            ?? missingModel
     }
 }
 

@@ -54,19 +54,15 @@ final class FailureDiagnosisTests: XCTestCase {
 
     /// A region only the locator found (two wide bars, no start and stop patterns) is
     /// weaker evidence than an MRZ band measured blurred, glared or too dark (a blurred
-    /// MRZ's lines show such bars, a dark page's print dark stripes), or too small where
-    /// the region is not too small itself (a small picture of an ID card, located whole,
-    /// showed two wide bars); a region too small outweighs a band too small (a symbol's
-    /// rows under a pixel chain as tiny glyphs do), and any region outweighs no band.
+    /// MRZ's lines show such bars, a dark page's print dark stripes), stronger than a band
+    /// too small (a symbol's rows under a pixel chain as tiny glyphs do) or than no band.
     func testARegionOnlyLocatedWeighsAgainstTheMRZBandsMeasures() {
         let located = SymbolFinding(.glare, evidence: .locatedRegion)
         let licence = FailureDiagnosis(cause: .glare, message: PDF417Failure.glare.message)
-        for smeared in [MRZScanFailure.blurred, .glare, .tooDark, .tooSmall] {
+        for smeared in [MRZScanFailure.blurred, .glare, .tooDark] {
             XCTAssertEqual(FailureDiagnosis.choose(mrz: smeared, pdf417: located) { Self.clearPicture }, FailureDiagnosis(mrz: smeared))
         }
-        let tiny = SymbolFinding(.tooSmall, evidence: .locatedRegion)
-        let tinyLicence = FailureDiagnosis(cause: .tooSmall, message: PDF417Failure.tooSmall.message)
-        XCTAssertEqual(FailureDiagnosis.choose(mrz: .tooSmall, pdf417: tiny) { Self.clearPicture }, tinyLicence)
+        XCTAssertEqual(FailureDiagnosis.choose(mrz: .tooSmall, pdf417: located) { Self.clearPicture }, licence)
         XCTAssertEqual(FailureDiagnosis.choose(mrz: .noMRZ, pdf417: located) { Self.clearPicture }, licence)
     }
 
