@@ -4,11 +4,12 @@ import Imaging
 import MRZScanning
 
 /// Why a read that found no document found none: one cause and its sentence, chosen by
-/// what the picture shows, strongest evidence first (`strongestEvidence`): the PDF417's
-/// start and stop patterns, which occur in nothing else, make it the licence's diagnosis;
-/// an MRZ-like band (glyph chains or lines the OCR read, or lines of MRZ length a second
-/// look measures) the MRZ's.  Neither: no document, unless the whole picture is too dark
-/// or too blurred to make anything out.
+/// what the picture shows, strongest evidence first (`choose`): the PDF417's start and
+/// stop patterns around a sharp symbol's rows make it the licence's diagnosis; a picture
+/// too dark as a whole is too dark; then an MRZ-like band (glyph chains or lines the OCR
+/// read, or lines of MRZ length a second look measures) or a fainter symbol, weighed
+/// against each other (`evidenceShortOfAnOutline`).  Neither: no document, unless the
+/// whole picture is too blurred to make anything out.
 struct FailureDiagnosis: Equatable {
     /// `nil` when the picture was not looked at (the OCR model is missing).
     var cause: ReadFailureCause?
@@ -34,7 +35,7 @@ struct FailureDiagnosis: Equatable {
         if let outlined = sharpOutline(finding) { return outlined }
         let measures = picture()
         if measures.tooDark { return FailureDiagnosis(cause: .tooDark, message: tooDark) }
-        if let seen = strongestEvidence(mrz: mrz, unread: unread, pdf417: finding) { return seen }
+        if let seen = evidenceShortOfAnOutline(mrz: mrz, unread: unread, pdf417: finding) { return seen }
         let pdf417 = finding?.failure
         if measures.blurred { return FailureDiagnosis(cause: .blurred, message: tooBlurred) }
         switch (mrz, pdf417) {
@@ -44,31 +45,31 @@ struct FailureDiagnosis: Equatable {
         }
     }
 
-    /// The diagnosis of the strongest evidence of a document, `nil` when there is none:
-    /// the symbol's start and stop patterns around a sharp symbol's rows; an MRZ band the
-    /// search saw running off the picture; the patterns around faint rows; an MRZ band
-    /// the search saw measured blurred, glared or too dark; a region the locator found
-    /// showing a symbol's wide bars; any
-    /// other band the search saw; the second look's lines, stacked before alone; last a
-    /// missing OCR model (nothing about the picture).  A located region is weaker than a
-    /// smeared or darkened band, as a blurred MRZ's lines show wide bars and washed-out
-    /// tiles too (an idphoto-gen visa page, seed 36, was told glare on a barcode) and a
-    /// dark page's print dark stripes (an ID card page, seed 41, was told a barcode too
-    /// dark); a band too small is weaker than the region, as a symbol's rows at modules
-    /// under a pixel chain as tiny glyphs do.  A band of MRZ glyphs the OCR saw run off the
-    /// picture outweighs patterns around faint rows: a line of bold capitals matched them by
-    /// chance on ID card pages cut off through their MRZ (idphoto-gen seeds 40 and 43).
-    static func strongestEvidence(mrz: MRZScanFailure?, unread: () -> UnreadLines?, pdf417 finding: SymbolFinding?) -> FailureDiagnosis? {
-        let symbol = finding.flatMap { $0.failure.symbolSeen ? FailureDiagnosis(cause: $0.failure.cause, message: $0.failure.message) : nil }
-        let patterns = sharpOutline(finding)
+    /// The diagnosis of the strongest evidence of a document short of a sharp symbol's
+    /// outline (`sharpOutline`, which `choose` asks first), `nil` when there is none, in
+    /// this order: an MRZ band the search saw running off the picture; the start and stop
+    /// patterns around faint rows; an MRZ band measured blurred, glared or too dark; a
+    /// region the locator found showing a symbol's wide bars; any other band the search
+    /// saw; the second look's lines, stacked before alone; last a missing OCR model
+    /// (nothing about the picture).
+    /// - A band of MRZ glyphs running off the picture outweighs patterns around faint
+    ///   rows: a line of bold capitals matched them by chance on ID card pages cut through
+    ///   their MRZ (idphoto-gen seeds 40 and 43).
+    /// - A located region is weaker than a smeared or darkened band, as a blurred MRZ's
+    ///   lines show wide bars and washed-out tiles too (a visa page, seed 36, was told
+    ///   glare on a barcode) and a dark page's print dark stripes (an ID card page, seed
+    ///   41, was told a barcode too dark); a band too small is weaker than the region, as a
+    ///   symbol's rows at modules under a pixel chain as tiny glyphs do.
+    static func evidenceShortOfAnOutline(mrz: MRZScanFailure?, unread: () -> UnreadLines?, pdf417 finding: SymbolFinding?) -> FailureDiagnosis? {
+        let symbol = finding.flatMap { $0.failure.symbolSeen ? FailureDiagnosis(pdf417: $0.failure) : nil }
         let faintPatterns = finding?.evidence == .faintPatterns ? symbol : nil
         let band = mrz.flatMap { $0.bandSeen ? FailureDiagnosis(mrz: $0) : nil }
         let cutOffBand = mrz == .cutOff ? band : nil
         let obscuredBand = [MRZScanFailure.blurred, .glare, .tooDark].contains(mrz) ? band : nil
         let missingModel = mrz == .modelMissing ? FailureDiagnosis(mrz: .modelMissing) : nil
         // the second look only where nothing stronger decides (`??` asks it last)
-        return patterns ?? cutOffBand ?? faintPatterns ?? obscuredBand ?? symbol ?? band ?? unread().map { FailureDiagnosis(mrz: $0.cause) }
-            ?? missingModel
+        let seen: FailureDiagnosis? = cutOffBand ?? faintPatterns ?? obscuredBand ?? symbol ?? band
+        return seen ?? unread().map { FailureDiagnosis(mrz: $0.cause) } ?? missingModel
     }
 }
 
@@ -77,8 +78,11 @@ extension FailureDiagnosis {
     /// rows (the strongest evidence of all), else `nil`.
     static func sharpOutline(_ finding: SymbolFinding?) -> FailureDiagnosis? {
         guard let finding, finding.evidence == .startStopPatterns else { return nil }
-        return FailureDiagnosis(cause: finding.failure.cause, message: finding.failure.message)
+        return FailureDiagnosis(pdf417: finding.failure)
     }
+
+    /// The licence's own cause and sentence.
+    init(pdf417 failure: PDF417Failure) { self.init(cause: failure.cause, message: failure.message) }
 
     /// The MRZ's own cause and sentence.
     init(mrz failure: MRZScanFailure) { self.init(cause: failure.cause, message: failure.message) }
