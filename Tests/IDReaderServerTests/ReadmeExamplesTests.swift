@@ -1,11 +1,13 @@
 import AAMVA
 import Foundation
 import IDReader
+import IDReaderServer
 import MRZ
 import XCTest
 
 /// The README's examples, kept true: every `$ idreader ...` command it shows runs (exit 0)
-/// and, where a JSON block follows it, prints at least what the block shows; its Swift
+/// and, where a JSON block follows it, prints at least what the block shows; the `serve`
+/// command's options parse and every `curl` request it shows is answered 200; its Swift
 /// example is the code of `testTheLibraryExampleRunsAsShown`, which runs it.
 final class ReadmeExamplesTests: XCTestCase {
     /// A fenced block of a Markdown text: its info string (`sh`, `json`, `swift`) and its lines.
@@ -123,6 +125,32 @@ final class ReadmeExamplesTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(commandsRun, 5, "the README shows the CLI's commands")
         XCTAssertGreaterThanOrEqual(outputsCompared, 1, "the README shows a command's JSON output")
+    }
+
+    func testTheShownServiceCommandParsesAndEveryShownRequestIsAnswered() throws {
+        let lines = Self.fencedBlocks(of: try Self.readme()).filter { $0.language == "sh" }.flatMap { $0.text.split(separator: "\n") }
+        let serveLines = lines.filter { $0.hasPrefix("$ idreader serve") }
+        XCTAssertEqual(serveLines.count, 1, "the README shows how to start the service")
+        let token = FileManager.default.temporaryDirectory.appendingPathComponent("readme-token-\(UUID().uuidString)")
+        try Data("secret".utf8).write(to: token)
+        defer { try? FileManager.default.removeItem(at: token) }
+        for line in serveLines {
+            var arguments = Array(try Self.words(of: String(line.dropFirst("$ ".count))).dropFirst(2))
+            if let file = arguments.firstIndex(of: "--token-file"), file + 1 < arguments.count { arguments[file + 1] = token.path }
+            XCTAssertNoThrow(try ServeOptions.parse(arguments), String(line))
+        }
+
+        let server = try ServerProcess()
+        let shownBase = "http://127.0.0.1:8080"
+        var requests = 0
+        for line in lines where line.hasPrefix("curl ") {
+            let words = try Self.words(of: String(line)).dropFirst()
+            let url = try XCTUnwrap(words.first { $0.hasPrefix(shownBase) }, "\(line) names no URL of the service")
+            let reply = try server.curl(String(url.dropFirst(shownBase.count)), words.filter { $0 != url })
+            XCTAssertEqual(reply.status, 200, "\(line): \(reply.text)")
+            requests += 1
+        }
+        XCTAssertGreaterThanOrEqual(requests, 2, "the README shows requests to the service")
     }
 
     /// The comparison catches an example that drifted: another value, a key the output lacks,
