@@ -11,11 +11,24 @@ graphs=$PWD/$scratch/symbol-graphs
 out=.build/docs
 docc=$(command -v docc || echo "$(dirname "$(readlink -f "$(command -v swift)")")/docc")
 
-rm -rf "$graphs" "$out"
-mkdir -p "$graphs" "$out"
-# IDReader depends on the four other modules, so one target builds all five
-swift build --scratch-path "$scratch" --target IDReader \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >&2
+# IDReader depends on the four other modules, so one target builds all five.  A module's
+# graph is written when the module compiles, so an up-to-date module keeps the one it has;
+# when one is missing, the docs build starts over.
+build() {
+  mkdir -p "$graphs"
+  swift build --scratch-path "$scratch" --target IDReader \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >&2
+}
+build
+for module in "${modules[@]}"; do
+  if [ ! -f "$graphs/$module.symbols.json" ]; then
+    rm -rf "$scratch"
+    build
+    break
+  fi
+done
+rm -rf "$out"
+mkdir -p "$out"
 for module in "${modules[@]}"; do
   dir=$scratch/graphs/$module
   rm -rf "$dir" && mkdir -p "$dir"
