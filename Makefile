@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
+.PHONY: samples test docs fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -14,6 +14,9 @@ test:               ## set up, lint (swift format, .swift-format), build, run ev
 	scripts/channel-property.sh 100000
 	fuzz/run.sh 15
 	fuzz/serve.sh 15
+
+docs:               ## the API reference from the doc comments: symbol graphs by swift build, DocC archives (static sites) in .build/docs; no SwiftPM plugin
+	scripts/build-docs.sh
 
 fuzz-serve:         ## schemathesis against idreader serve's /openapi.json, and the image corpus posted to /v1/read
 	swift build -j 1 --product idreader

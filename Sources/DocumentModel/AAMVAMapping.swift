@@ -3,6 +3,7 @@ import AAMVA
 extension IdentityDocument {
     /// The unified document for a parsed AAMVA payload (../shared/CONTRACT.md).
     /// - Parameters:
+    ///   - result: the parsed payload.
     ///   - source: `.pdf417` when read from a barcode image, `.text` when given as text.
     ///   - barcode: the barcode the payload came from, when read from an image.
     public init(aamva result: AAMVAResult, source: DocumentSource, barcode: BarcodeSection? = nil) {

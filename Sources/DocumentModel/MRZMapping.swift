@@ -3,6 +3,7 @@ import MRZ
 extension IdentityDocument {
     /// The unified document for a parsed MRZ.
     /// - Parameters:
+    ///   - result: the parsed MRZ.
     ///   - source: `.mrz` when the MRZ was read from an image, `.text` when it was given as text.
     ///   - corrections: positions that OCR correction changed, reported in `mrz.corrections`.
     public init(mrz result: MRZResult, source: DocumentSource, corrections: [MRZSection.Correction]? = nil) {

@@ -1,4 +1,4 @@
-/// The exit codes of the `idreader` process (README: "Exit codes"), one type for the CLI
+/// The exit codes of the `idreader` process (docs/cli.md and docs/contract.md: "Exit codes"), one type for the CLI
 /// and the service.
 public enum ExitCode: Int32, Sendable {
     /// Every input gave a valid document; `serve`: stopped cleanly.

@@ -38,8 +38,10 @@ public struct MRZCorrector: Sendable {
     }
 
     /// The valid reading of `lines`, or `nil` when there is none or it is ambiguous.
-    /// - Parameter alternatives: optional per-line, per-column candidate characters from
-    ///   the OCR engine, most likely first (the read character need not be included).
+    /// - Parameters:
+    ///   - lines: the MRZ lines as read, fillers included.
+    ///   - alternatives: optional per-line, per-column candidate characters from
+    ///     the OCR engine, most likely first (the read character need not be included).
     public func correct(lines: [String], alternatives: [[[Character]]]? = nil) -> MRZCorrection? {
         guard let input = try? MRZInput.lines(from: lines.joined(separator: "\n")),
             let layout = try? MRZParser.detectLayout(input)

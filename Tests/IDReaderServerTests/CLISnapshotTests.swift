@@ -7,7 +7,7 @@ import XCTest
 /// The files were captured from the binary before issue 18 moved the CLI options into
 /// declarations and the barcode format, pass and corners into typed values; a difference
 /// is either a regression or a deliberate change, reviewed in the diff of the snapshot and
-/// written in the README's changelog.  The JSON and text outputs have not changed since;
+/// written in CHANGELOG.md.  The JSON and text outputs have not changed since;
 /// the help texts changed once, deliberately, when they came to be made from the
 /// declarations (every option listed with its default, `barcodes` and `generate` too).
 final class CLISnapshotTests: XCTestCase {

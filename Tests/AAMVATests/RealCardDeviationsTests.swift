@@ -3,11 +3,13 @@ import XCTest
 
 @testable import AAMVA
 
-/// Corpus-style cases for issue 19 ("AAMVA values still read wrong"): each payload is laid
-/// out as the standard says (header, directory, subfiles; ../shared/aamva/STANDARD_NOTES.md
-/// §2) with one deviation real cards show, and the fields the standard gives for it.
-/// Checked with the corpus comparator, so the keys are those of ../shared/corpus/README.md.
-final class Issue19CasesTests: XCTestCase {
+/// Deviations from the AAMVA standard that real cards print (two-letter colour spellings,
+/// a two-word first name, v1 addresses and split names, feet-and-inches heights, control
+/// characters), as corpus-style cases: each payload is laid out as the standard says
+/// (header, directory, subfiles; ../shared/aamva/STANDARD_NOTES.md §2) with one such
+/// deviation, and the fields the standard gives for it.  Checked with the corpus
+/// comparator, so the keys are those of ../shared/corpus/README.md.
+final class RealCardDeviationsTests: XCTestCase {
     typealias Case = CorpusCase
 
     /// D-20 eye and hair codes are three letters; some states print two-letter forms.
