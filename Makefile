@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test docs fuzz fuzz-serve bench-serve bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
+.PHONY: samples test docs fuzz fuzz-serve bench-serve bench-serve-oversized bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -26,6 +26,11 @@ bench-serve:        ## idreader serve under load (1, 2, 8, 32 clients) beside sp
 	scripts/setup.sh --serve
 	swift build -c release --product idreader
 	python3 bench/serve.py
+
+bench-serve-oversized: ## 50 concurrent 64 MiB uploads beside 8 readers (every upload 413, every read 200, RSS growth < 50 MB), a slowloris of 100 cut at the drain bounds, a flood past --max-drains
+	scripts/setup.sh --serve
+	swift build -c release --product idreader
+	python3 bench/serve_oversized.py
 
 fuzz:               ## long fuzzing run: make fuzz SECONDS=1800
 	fuzz/run.sh $${SECONDS:-300}

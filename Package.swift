@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(
             name: "IDReaderTests", dependencies: ["IDReader", "idreader", "CommandLineDeclarations", "IDCommon", "BarcodeScanning", "Imaging", "MRZScanning"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "IDReaderServerTests", dependencies: ["idreader", "IDReaderServer", "IDReader", "MRZ", "AAMVA"], exclude: ["Snapshots"]),
+        .testTarget(name: "IDReaderServerTests", dependencies: ["idreader", "IDReaderServer", "IDReader", "MRZ", "AAMVA"], exclude: ["Snapshots", "Clients"]),
     ],
     cxxLanguageStandard: .cxx17
 )

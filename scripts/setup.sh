@@ -9,7 +9,8 @@
 #                                 (`idreader read --annotate`)
 #   scripts/setup.sh --photo-gen  also what ../shared/tools/idphoto-gen needs (OpenCV, fonts), for
 #                                 the annotation tests' ground truth
-#   scripts/setup.sh --serve      also what fuzz/serve.sh and bench/serve.py use (schemathesis)
+#   scripts/setup.sh --serve      also what fuzz/serve.sh, bench/serve*.py and the service's tests
+#                                 use (curl, schemathesis, requests)
 set -euo pipefail
 packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev libmicrohttpd-dev fonts-ocr-b)
 python=()
@@ -18,7 +19,7 @@ for arg in "$@"; do
     --training) packages+=(tesseract-ocr tesseract-ocr-eng imagemagick); python+=(pillow numpy) ;;
     --tool-tests) python+=(pillow numpy) ;;
     --browser) packages+=(chromium) ;;
-    --serve) packages+=(curl); python+=(schemathesis) ;;
+    --serve) packages+=(curl); python+=(schemathesis requests) ;;
     --photo-gen) packages+=(fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)
                  python+=(pillow numpy opencv-python-headless pdf417gen zxing-cpp mrz) ;;
     --bench) packages+=(zbar-tools tesseract-ocr tesseract-ocr-eng fonts-dejavu-core fonts-dejavu-extra fonts-urw-base35)

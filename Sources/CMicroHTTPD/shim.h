@@ -46,3 +46,9 @@ static inline uint16_t idr_mhd_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
 }
+
+/// Sets one connection's idle timeout in seconds (0: none); measured from the connection's
+/// last activity.  Call it from the access handler.
+static inline enum MHD_Result idr_mhd_set_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    return MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}

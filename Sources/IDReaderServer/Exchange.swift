@@ -29,6 +29,10 @@ final class Exchange: @unchecked Sendable {
     var consensus = false
     /// Set when the request is refused before its body is read or while it streams.
     var refusal: HTTPError?
+    /// When the refused body began to be read and dropped; nil while it is not drained.
+    var drainStarted: DispatchTime?
+    /// The idle timeout last set on the connection while draining, in seconds.
+    var drainTimeout: Int?
     var bytesIn = 0
     var postProcessor: OpaquePointer?
 
@@ -133,5 +137,12 @@ final class Exchange: @unchecked Sendable {
         lock.lock(); deadlineGeneration += 1; lock.unlock()
     }
 
-    var elapsedSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 }
+    var elapsedSeconds: Double { seconds(since: started) }
+
+    /// Seconds since the refused body began to be drained (0 when it is not).
+    var drainedSeconds: Double { drainStarted.map(seconds(since:)) ?? 0 }
+
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
 }

@@ -19,10 +19,10 @@ struct HTTPResponse: Sendable {
         HTTPResponse(status: status, contentType: contentType, body: Array(text.utf8))
     }
 
-    /// `{"error": {"code", "message"}}` (and `cause`, when the error has one) with the
-    /// error's status and headers.
+    /// `{"error": {"code", "message"}}` (and `cause` or `limitBytes`, when the error has
+    /// one) with the error's status and headers.
     static func error(_ error: HTTPError) -> HTTPResponse {
-        let object = ErrorBody.Object(code: error.code, message: error.message, cause: error.cause?.rawValue)
+        let object = ErrorBody.Object(code: error.code, message: error.message, cause: error.cause?.rawValue, limitBytes: error.limitBytes)
         let body = ContractJSON.encode(ErrorBody(error: object), pretty: true) + "\n"
         return HTTPResponse(
             status: error.status, contentType: "application/json", body: Array(body.utf8),
@@ -35,6 +35,8 @@ struct HTTPResponse: Sendable {
             let message: String
             /// Left out when `nil`.
             let cause: String?
+            /// Left out when `nil`.
+            let limitBytes: Int?
         }
         let error: Object
     }
@@ -48,6 +50,8 @@ struct HTTPError: Error, Sendable {
     let message: String
     /// The reader's cause, for a reader's error that has one (`ReadError.cause`).
     var cause: ReadFailureCause?
+    /// The body limit in bytes, for `payloadTooLarge`, so that a script can tell it.
+    var limitBytes: Int?
     var headers: [(String, String)] = []
 
     init(_ status: Int, _ code: String, _ message: String, headers: [(String, String)] = []) {
@@ -70,7 +74,9 @@ struct HTTPError: Error, Sendable {
         401, "unauthorized", "Send the service's token as 'Authorization: Bearer TOKEN'.",
         headers: [("WWW-Authenticate", "Bearer")])
     static func tooLarge(_ limit: Int) -> HTTPError {
-        HTTPError(413, "payloadTooLarge", "The body is larger than \(limit) bytes; send a smaller image.")
+        var error = HTTPError(413, "payloadTooLarge", "The body is larger than \(limit) bytes; send a smaller image.")
+        error.limitBytes = limit
+        return error
     }
     static func unsupportedType(_ accepted: String) -> HTTPError {
         HTTPError(415, "unsupportedMediaType", "Send the body as \(accepted).")

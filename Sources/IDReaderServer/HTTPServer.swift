@@ -4,7 +4,16 @@ import Foundation
 /// The libmicrohttpd daemon and the request life cycle: routing and limits on its thread,
 /// reading on the worker pool (the connection is suspended meanwhile, so a slow client
 /// never holds a worker), one log line and the metrics when a request completes.
+///
+/// A refused request with a body is answered after its body, which is read and dropped
+/// (drained) for up to `--drain-seconds` and `--drain-idle-seconds` of silence: most
+/// clients send the whole body before they read, and libmicrohttpd closes a connection
+/// answered before its body was read, so they would see a reset instead of the status.
+/// A client that sends `Expect: 100-continue` is answered at once, before its body.
 final class HTTPServer: @unchecked Sendable {
+    /// Connections libmicrohttpd accepts at once; drains are among them.
+    static let connectionLimit = 1024
+
     let options: ServeOptions
     let version: String
     let metrics = Metrics()
@@ -15,6 +24,8 @@ final class HTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var active: [ObjectIdentifier: Exchange] = [:]
     private var shuttingDown = false
+    /// Connections draining a refused body now (at most `options.maxDrains`).
+    private var draining = 0
     private var nextID: UInt64 = UInt64.random(in: 0..<(1 << 40)) << 20
 
     init(options: ServeOptions, version: String, log: RequestLog = RequestLog()) {
@@ -29,7 +40,7 @@ final class HTTPServer: @unchecked Sendable {
     func start() throws(ServeUsageError) -> Int {
         let me = Unmanaged.passUnretained(self).toOpaque()
         daemon = idr_mhd_start(
-            options.host, UInt16(options.port), UInt32(options.connectionTimeout), 1024,
+            options.host, UInt16(options.port), UInt32(options.connectionTimeout), UInt32(Self.connectionLimit),
             httpHandler, me, httpCompleted, me)
         guard let daemon else {
             throw ServeUsageError("Cannot listen on \(options.host) port \(options.port); the port may be in use or the address not local.")
@@ -39,6 +50,9 @@ final class HTTPServer: @unchecked Sendable {
 
     /// Requests received and not yet completed.
     var activeCount: Int { lock.lock(); defer { lock.unlock() }; return active.count }
+
+    /// Connections draining a refused body now.
+    var drainingCount: Int { lock.lock(); defer { lock.unlock() }; return draining }
 
     /// Stops accepting connections; requests in flight go on.
     func quiesce() {
@@ -79,15 +93,11 @@ final class HTTPServer: @unchecked Sendable {
             do {
                 try admit(exchange)
             } catch {
-                // Answering now makes libmicrohttpd close the connection instead of reading
-                // the body, and a client that sends its whole body before it reads the answer
-                // (Python's urllib and requests) gets a broken pipe, not the status.  So the
-                // answer waits for the body, which is read and dropped (a lingering close,
-                // bounded: `receive` stops at twice the body limit, and at four connection
-                // timeouts); only a client that waits for `100 Continue`, or declares a
-                // body past that bound, is answered at once.
-                if hasBody(exchange), !lingers(exchange) { return send(.error(error), on: exchange) }
-                exchange.refusal = error
+                // Answering now makes libmicrohttpd close the connection without reading the
+                // body: fine when there is none or the client waits for `100 Continue`.
+                guard hasBody(exchange), !expectsContinue(exchange), startDrain(exchange, refusal: error) else {
+                    return send(.error(error), on: exchange, closing: hasBody(exchange))
+                }
             }
             return MHD_YES
         }
@@ -145,21 +155,52 @@ final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// A chunk of the body; false closes the connection (far past the limit or too slow).
+    /// A chunk of the body; false closes the connection (a drain past its time, or a
+    /// request slower than four connection timeouts).
     private func receive(_ exchange: Exchange, _ chunk: UnsafeRawBufferPointer) -> Bool {
         exchange.bytesIn += chunk.count
+        if exchange.drainStarted != nil { return keepDraining(exchange) }
         if exchange.elapsedSeconds > Double(options.connectionTimeout * 4) { return false }
-        if exchange.refusal != nil { return exchange.bytesIn <= 2 * options.maxBodyBytes }
-        if exchange.bytesIn > options.maxBodyBytes {
-            exchange.refusal = .tooLarge(options.maxBodyBytes)
-            exchange.discardUploads()
-            return true
-        }
+        if exchange.bytesIn > options.maxBodyBytes { return startDrain(exchange, refusal: .tooLarge(options.maxBodyBytes)) }
         if let processor = exchange.postProcessor {
             let ok = chunk.withMemoryRebound(to: CChar.self) { MHD_post_process(processor, $0.baseAddress, chunk.count) }
-            if ok != MHD_YES { exchange.refusal = .badRequest("The multipart body is malformed; let the client build the multipart request.") }
+            if ok != MHD_YES {
+                return startDrain(exchange, refusal: .badRequest("The multipart body is malformed; let the client build the multipart request."))
+            }
         } else {
             exchange.append(chunk)
+        }
+        return true
+    }
+
+    // MARK: draining a refused body (libmicrohttpd's thread)
+
+    /// Refuses the request and reads the rest of its body to drop it, so that the answer
+    /// reaches a client that sends its whole body before it reads; false when
+    /// `--max-drains` connections are draining already (the caller answers at once, or
+    /// closes the connection).
+    private func startDrain(_ exchange: Exchange, refusal: HTTPError) -> Bool {
+        lock.lock()
+        let admitted = draining < options.maxDrains
+        if admitted { draining += 1 }
+        lock.unlock()
+        guard admitted else { return false }
+        exchange.refusal = refusal
+        exchange.drainStarted = .now()
+        exchange.discardUploads()
+        return keepDraining(exchange)
+    }
+
+    /// Whether the drain goes on: false past `--drain-seconds`.  Silence is bounded by
+    /// the connection's idle timeout: `--drain-idle-seconds`, or what is left of the
+    /// drain when that is shorter, so that a silent client is cut on time too.
+    private func keepDraining(_ exchange: Exchange) -> Bool {
+        let left = Double(options.drainSeconds) - exchange.drainedSeconds
+        guard left > 0 else { return false }
+        let timeout = min(options.drainIdleSeconds, Int(left.rounded(.up)))
+        if timeout != exchange.drainTimeout {
+            exchange.drainTimeout = timeout
+            idr_mhd_set_timeout(exchange.connection, UInt32(timeout))
         }
         return true
     }
@@ -175,7 +216,7 @@ final class HTTPServer: @unchecked Sendable {
                 exchange.refusal = .badRequest("The multipart body holds no part named 'file'; send each image as a 'file' part.")
             }
         }
-        if let refusal = exchange.refusal { return send(.error(refusal), on: exchange) }
+        if let refusal = exchange.refusal { return send(.error(refusal), on: exchange, closing: exchange.drainStarted != nil) }
         guard let endpoint = exchange.endpoint else { return send(.error(.notFound), on: exchange) }
         if !endpoint.takesBody { return send(immediate(endpoint), on: exchange) }
         guard pool.reserve() else { return send(.error(.overloaded), on: exchange) }
@@ -196,7 +237,7 @@ final class HTTPServer: @unchecked Sendable {
             return .text("{\"status\": \"ok\", \"version\": \"\(version)\"}\n", contentType: "application/json")
         case .metrics:
             return .text(
-                metrics.render(queueDepth: pool.depth, busyWorkers: pool.busyWorkers, workers: pool.workers),
+                metrics.render(queueDepth: pool.depth, busyWorkers: pool.busyWorkers, workers: pool.workers, draining: drainingCount),
                 contentType: "text/plain; version=0.0.4; charset=utf-8")
         case .openapi:
             return HTTPResponse(status: 200, contentType: "application/json", body: OpenAPI.document)
@@ -205,7 +246,9 @@ final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    private func send(_ response: HTTPResponse, on exchange: Exchange) -> MHD_Result {
+    /// Queues `response`; with `closing` (and while shutting down) the connection is closed
+    /// after it.
+    private func send(_ response: HTTPResponse, on exchange: Exchange, closing: Bool = false) -> MHD_Result {
         exchange.phase = .answered
         exchange.sentStatus = response.status
         exchange.sentBytes = response.body.count
@@ -221,21 +264,16 @@ final class HTTPServer: @unchecked Sendable {
             MHD_add_response_header(r, "Content-Type", response.contentType)
             MHD_add_response_header(r, "X-Request-Id", exchange.id)
             for (name, value) in response.headers { MHD_add_response_header(r, name, value) }
-            lock.lock(); let closing = shuttingDown; lock.unlock()
-            if closing { MHD_add_response_header(r, "Connection", "close") }
+            lock.lock(); let stopping = shuttingDown; lock.unlock()
+            if closing || stopping { MHD_add_response_header(r, "Connection", "close") }
             return MHD_queue_response(exchange.connection, UInt32(response.status), r)
         }
         return result
     }
 
-    /// Whether a refused request's body is read and dropped before the answer: the client
-    /// will send it without waiting for the answer (no `Expect: 100-continue`), and it is
-    /// not declared longer than `receive` drains.
-    private func lingers(_ exchange: Exchange) -> Bool {
-        if header(exchange, "Expect")?.lowercased().contains("100-continue") == true { return false }
-        guard let declared = header(exchange, "Content-Length") else { return true }
-        guard let length = Int(declared.trimmingCharacters(in: .whitespaces)) else { return false }
-        return length <= 2 * options.maxBodyBytes
+    /// Whether the client waits for `100 Continue` before it sends its body.
+    private func expectsContinue(_ exchange: Exchange) -> Bool {
+        header(exchange, "Expect")?.lowercased().contains("100-continue") == true
     }
 
     /// Whether the request declares a body (a length above 0 or a chunked upload).
@@ -260,7 +298,11 @@ final class HTTPServer: @unchecked Sendable {
         let exchange = Unmanaged<Exchange>.fromOpaque(context).takeRetainedValue()
         if let processor = exchange.postProcessor { MHD_destroy_post_processor(processor); exchange.postProcessor = nil }
         exchange.discardUploads()
-        lock.lock(); active[ObjectIdentifier(exchange)] = nil; lock.unlock()
+        lock.lock()
+        active[ObjectIdentifier(exchange)] = nil
+        if exchange.drainStarted != nil { draining -= 1 }
+        lock.unlock()
+        if exchange.drainStarted != nil { metrics.drain(answered: exchange.sentStatus != nil) }
         let seconds = exchange.elapsedSeconds
         let label = exchange.endpoint?.label ?? "other"
         metrics.request(endpoint: label, status: exchange.sentStatus ?? 0, seconds: seconds)

@@ -16,6 +16,7 @@ final class Metrics: @unchecked Sendable {
     private var latency: [String: Histogram] = [:]
     private var documents: [String: [Bool: Int]] = [:]  // kind -> valid -> count
     private var errors: [String: Int] = [:]
+    private var drains: [Bool: Int] = [:]  // answered -> count
 
     func request(endpoint: String, status: Int, seconds: Double) {
         lock.lock(); defer { lock.unlock() }
@@ -37,8 +38,16 @@ final class Metrics: @unchecked Sendable {
         errors[code, default: 0] += 1
     }
 
-    /// The exposition text; `queueDepth` and `busyWorkers` are gauges read at the time.
-    func render(queueDepth: Int, busyWorkers: Int, workers: Int) -> String {
+    /// A drained refused body ended: answered, or the connection closed unanswered (cut
+    /// at the drain's time bound, or left by the client).
+    func drain(answered: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        drains[answered, default: 0] += 1
+    }
+
+    /// The exposition text; `queueDepth`, `busyWorkers` and `draining` are gauges read at
+    /// the time.
+    func render(queueDepth: Int, busyWorkers: Int, workers: Int, draining: Int) -> String {
         lock.lock(); defer { lock.unlock() }
         var s = "# HELP idreader_requests_total HTTP requests answered, by endpoint and status.\n# TYPE idreader_requests_total counter\n"
         for (endpoint, byStatus) in requests.sorted(by: { $0.key < $1.key }) {
@@ -67,6 +76,14 @@ final class Metrics: @unchecked Sendable {
         for (code, n) in errors.sorted(by: { $0.key < $1.key }) {
             s += "idreader_errors_total{code=\"\(code)\"} \(n)\n"
         }
+        s += "# HELP idreader_drains_total Refused bodies read and dropped before the answer, by outcome "
+        s += "(answered, or cut: closed unanswered at --drain-seconds, --drain-idle-seconds or by the client).\n"
+        s += "# TYPE idreader_drains_total counter\n"
+        for answered in [true, false] {
+            s += "idreader_drains_total{outcome=\"\(answered ? "answered" : "cut")\"} \(drains[answered, default: 0])\n"
+        }
+        s += "# HELP idreader_draining Connections reading and dropping a refused body now (at most --max-drains).\n"
+        s += "# TYPE idreader_draining gauge\nidreader_draining \(draining)\n"
         s += "# HELP idreader_queue_depth Requests waiting for a worker.\n# TYPE idreader_queue_depth gauge\nidreader_queue_depth \(queueDepth)\n"
         s += "# HELP idreader_workers_busy Workers reading an image now.\n# TYPE idreader_workers_busy gauge\nidreader_workers_busy \(busyWorkers)\n"
         s += "# HELP idreader_workers Workers configured.\n# TYPE idreader_workers gauge\nidreader_workers \(workers)\n"

@@ -32,6 +32,14 @@ public struct ServeOptions: Equatable, Sendable {
     public var connectionTimeout = 15
     /// Seconds that requests in flight get to finish after SIGTERM or SIGINT.
     public var grace: Double = 30
+    /// Seconds a refused body (413, and any refusal before the body is read) is read and
+    /// dropped, at most, before its answer; then the connection is closed unanswered.
+    public var drainSeconds = 30
+    /// Seconds of silence that end such a drain early.
+    public var drainIdleSeconds = 5
+    /// Connections that may drain a refused body at once; past it a refusal is answered
+    /// at once and the connection closed (0: never drain).
+    public var maxDrains = 512
 
     public init() {}
 
@@ -62,7 +70,8 @@ public struct ServeOptions: Equatable, Sendable {
             """,
         options: [
             host.declaration, port.declaration, workers.declaration, queue.declaration, maxBodyBytes.declaration, maxPixels.declaration,
-            timeLimit.declaration, tokenFile.declaration, connectionTimeout.declaration, grace.declaration,
+            timeLimit.declaration, tokenFile.declaration, connectionTimeout.declaration, grace.declaration, drainSeconds.declaration,
+            drainIdleSeconds.declaration, maxDrains.declaration,
         ],
         epilogue: """
             Logs one line per request (method, path, status, ms, bytes, request id); never image
@@ -80,6 +89,9 @@ public struct ServeOptions: Equatable, Sendable {
         options.token = arguments[tokenFile]
         options.connectionTimeout = arguments[connectionTimeout]
         options.grace = arguments[grace]
+        options.drainSeconds = arguments[drainSeconds]
+        options.drainIdleSeconds = arguments[drainIdleSeconds]
+        options.maxDrains = arguments[maxDrains]
         return options
     }
 
@@ -142,6 +154,15 @@ public struct ServeOptions: Equatable, Sendable {
     static let connectionTimeout = number(
         "--connection-timeout", valueName: "S", 1...3_600, default: defaults.connectionTimeout, help: "idle seconds before a connection is closed")
     static let grace = seconds("--grace", default: defaults.grace, help: "seconds for requests in flight after SIGTERM or SIGINT")
+    static let drainSeconds = number(
+        "--drain-seconds", valueName: "S", 1...3_600, default: defaults.drainSeconds,
+        help: "seconds at most to read and drop a refused body (413) before answering; past them the connection is closed unanswered")
+    static let drainIdleSeconds = number(
+        "--drain-idle-seconds", valueName: "S", 1...3_600, default: defaults.drainIdleSeconds,
+        help: "seconds of silence that close a connection whose refused body is being dropped")
+    static let maxDrains = number(
+        "--max-drains", 0...HTTPServer.connectionLimit, default: defaults.maxDrains,
+        help: "connections dropping a refused body at once; past it a refusal is answered at once and the connection closed (0: never drain)")
 
     static func isAddressLiteral(_ host: String) -> Bool {
         var v4 = in_addr(), v6 = in6_addr()

@@ -174,6 +174,7 @@ final class RawConnection: @unchecked Sendable {
         guard ok == 0 else { close(fd); throw NSError(domain: "connect", code: Int(errno)) }
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { close(fd) }
@@ -186,6 +187,15 @@ final class RawConnection: @unchecked Sendable {
 
     @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    /// Whether the server has closed the connection (or reset it), waiting up to `seconds`
+    /// for a sign; what it sent before is left unread.
+    func closedByServer(within seconds: Double) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK)) <= 0
+    }
 
     /// Everything until the server closes (or the receive timeout).
     func readAll() -> String {
