@@ -11,7 +11,7 @@
 #                                 the annotation tests' ground truth
 #   scripts/setup.sh --serve      also what fuzz/serve.sh and bench/serve.py use (schemathesis)
 set -euo pipefail
-packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev libmicrohttpd-dev fonts-ocr-b)
+packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev libmicrohttpd-dev libssl-dev fonts-ocr-b)
 python=()
 for arg in "$@"; do
   case "$arg" in
