@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "CommandLineDeclarations"),
         .target(name: "AAMVA", dependencies: ["IDCommon"]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "VDS", dependencies: ["COpenSSL"]),
+        .target(name: "VDS", dependencies: ["COpenSSL", "IDCommon"]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),

@@ -2,8 +2,9 @@
 public enum FeatureCoding: Sendable, Equatable {
     case c40
     case utf8
-    /// C40 MRZ text whose first line has `firstLineLength` characters (the rest is line 2)
-    case mrz(firstLineLength: Int)
+    /// C40 MRZ text: a first line of `firstLineLength` characters, then the stored part of
+    /// the second (a visa's is cut to 28)
+    case mrz(firstLineLength: Int, secondLineLength: Int)
     /// an unsigned big-endian integer
     case number
     /// three bytes: days, months, years
@@ -53,7 +54,7 @@ public struct SealProfile: Sendable {
         features.first { $0.tag == tag } ?? documentProfile?.features.first { $0.tag == tag }
     }
 
-    private static let germanMRZ = FeatureCoding.mrz(firstLineLength: 36)
+    private static let germanMRZ = FeatureCoding.mrz(firstLineLength: 36, secondLineLength: 36)
     private static let administrativeBase: [FeatureDefinition] = [
         .init(0, "DOC_PROFILE_NUMBER", .binary(.uuid)), .init(1, "VALIDITY_DATES", .binary(.bytes)),
     ]
@@ -63,7 +64,8 @@ public struct SealProfile: Sendable {
         .init(
             "VISA", 0x5D, 0x01,
             [
-                .init(1, "MRZ_MRVA", .mrz(firstLineLength: 44)), .init(2, "MRZ_MRVB", .mrz(firstLineLength: 36)),
+                .init(1, "MRZ_MRVA", .mrz(firstLineLength: 44, secondLineLength: 28)),
+                .init(2, "MRZ_MRVB", .mrz(firstLineLength: 36, secondLineLength: 28)),
                 .init(3, "NUMBER_OF_ENTRIES", .number), .init(4, "DURATION_OF_STAY", .durationOfStay),
                 .init(5, "PASSPORT_NUMBER", .c40), .init(6, "VISA_TYPE", .binary(.bytes)),
                 .init(7, "ADDITIONAL_FEATURES", .binary(.bytes)),

@@ -106,7 +106,7 @@ public struct VisibleDigitalSeal: Sendable, Equatable {
         switch coding {
         case .c40: return C40.decode(bytes).map(SealValue.text)
         case .utf8: return String(validating: bytes, as: UTF8.self).map(SealValue.text)
-        case .mrz(let firstLineLength):
+        case .mrz(let firstLineLength, _):
             guard let text = C40.decode(bytes, spaceAs: "<"), text.count > firstLineLength else { return nil }
             return .mrz(String(text.prefix(firstLineLength)) + "\n" + String(text.dropFirst(firstLineLength)))
         case .number:
