@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "IDReaderServer", dependencies: ["IDCommon", "IDReader", "DocumentModel", "CommandLineDeclarations", "CMicroHTTPD"],
             resources: [.embedInCode("openapi.json")]),
-        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer", "CommandLineDeclarations"]),
+        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer", "CommandLineDeclarations", "VDS"]),
         // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)
         .executableTarget(name: "idreader-fuzz-image", dependencies: ["IDReader"], path: "fuzz/image"),
         .executableTarget(name: "idreader-bench", dependencies: ["IDCommon", "MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
