@@ -1,4 +1,7 @@
+// the fuzz harness compiles this module's sources with IDCommon's as one module
+#if canImport(IDCommon)
 import IDCommon
+#endif
 
 /// One byte a mutation changed in a generated seal.
 public struct SealMutation: Sendable, Equatable, Codable {
