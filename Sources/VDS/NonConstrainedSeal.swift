@@ -67,10 +67,9 @@ public struct NonConstrainedSeal: Sendable, Equatable {
 }
 
 extension NonConstrainedSeal: Codable {
-    private enum Keys: String, CodingKey { case type, version, issuingCountry, message, algorithm, certificate, signature }
+    private enum Keys: String, CodingKey { case type, version, issuingCountry, message, algorithm, certificate, signature, signedBytes }
 
-    /// JSON: the certificate and signature as base64; the signed bytes are derived again on
-    /// decoding.
+    /// JSON: the certificate, signature and signed bytes (the canonical `data`) as base64.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(type, forKey: .type)
@@ -80,6 +79,7 @@ extension NonConstrainedSeal: Codable {
         try c.encode(algorithm, forKey: .algorithm)
         try c.encode(Base64.encode(certificate), forKey: .certificate)
         try c.encode(Base64.encode(signature), forKey: .signature)
+        try c.encode(Base64.encode(signedBytes), forKey: .signedBytes)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -89,12 +89,14 @@ extension NonConstrainedSeal: Codable {
         issuingCountry = try c.decode(String.self, forKey: .issuingCountry)
         message = try c.decode(JSONValue.self, forKey: .message)
         algorithm = try c.decode(String.self, forKey: .algorithm)
-        guard let certificate = Base64.decode(try c.decode(String.self, forKey: .certificate)),
-            let signature = Base64.decode(try c.decode(String.self, forKey: .signature))
-        else { throw DecodingError.dataCorruptedError(forKey: .certificate, in: c, debugDescription: "not base64") }
-        self.certificate = certificate
-        self.signature = signature
-        let header: [String: JSONValue] = ["t": .string(type), "v": .number(Double(version)), "is": .string(issuingCountry)]
-        signedBytes = CanonicalJSON.bytes(.object(["hdr": .object(header), "msg": message]))
+        func bytes(_ key: Keys) throws -> [UInt8] {
+            guard let bytes = Base64.decode(try c.decode(String.self, forKey: key)) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "not base64")
+            }
+            return bytes
+        }
+        certificate = try bytes(.certificate)
+        signature = try bytes(.signature)
+        signedBytes = try bytes(.signedBytes)
     }
 }

@@ -48,10 +48,10 @@ public struct SignatureVerification: Sendable, Equatable, Codable {
 /// Verifies seal signatures against certificates the user trusts.
 ///
 /// The certificate for an ICAO seal is chosen by this rule:
-/// 1. a certificate whose subject names the signer (country `C` + common name `CN` is the
+/// 1. the certificates whose subject names the signer (country `C` + common name `CN` is the
 ///    signer identifier, as `DE` + `TS` = `DETS`, or `CN` is the whole identifier) and
 ///    whose serial number (hex, leading zeros ignored) or SHA-1 is the certificate
-///    reference: its verdict is final (`verified` or `failed`);
+///    reference: their verdict is final (`verified` when one verifies, else `failed`);
 /// 2. else every certificate, the signer's first, is tried; one whose key verifies the
 ///    signature gives `verified` (selection `trial`); none gives `unknownSigner`.
 /// The signature is ECDSA over the bytes before the signature tag, hashed by the curve size.
@@ -76,11 +76,14 @@ public struct SealVerifier: Sendable {
         let header = seal.header
         let (signer, reference) = (header.signerIdentifier, header.certificateReference)
         let named = certificates.filter { names($0, signer: signer) && references($0, reference) }
-        if let certificate = named.first {
-            let valid = verifies(certificate, seal)
+        if let first = named.first {
+            // two certificates may share signer and serial (a renewed key): either may be it
+            if let certificate = named.first(where: { verifies($0, seal) }) {
+                return result(.verified, certificate, .reference, date: header.signatureCreationDate, note: nil)
+            }
             return result(
-                valid ? .verified : .failed, certificate, .reference, date: header.signatureCreationDate,
-                note: valid ? nil : "The signature does not verify with the certificate the seal names; the seal was changed or forged.")
+                .failed, first, .reference, date: header.signatureCreationDate,
+                note: "The signature does not verify with the certificate the seal names; the seal was changed or forged.")
         }
         let bySigner = certificates.filter { names($0, signer: signer) }
         let others = certificates.filter { !names($0, signer: signer) }

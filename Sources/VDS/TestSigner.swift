@@ -1,4 +1,5 @@
 import COpenSSL
+
 // the fuzz harness compiles this module's sources with IDCommon's as one module
 #if canImport(IDCommon)
 import IDCommon

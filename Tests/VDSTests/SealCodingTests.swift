@@ -51,3 +51,13 @@ final class SealCodingTests: XCTestCase {
         XCTAssertTrue(text.contains(#""base64":"qg==""#), "VISA_TYPE 0xAA as base64")
     }
 }
+
+extension SealCodingTests {
+    func testVDSNCJSONRoundTripsAndStillVerifies() throws {
+        let (bytes, _) = try CorpusSealTests.load("kds-vdsnc-proof-of-test")
+        let seal = try NonConstrainedSeal.parse(String(decoding: bytes, as: UTF8.self))
+        let decoded = try JSONDecoder().decode(NonConstrainedSeal.self, from: try JSONEncoder().encode(seal))
+        XCTAssertEqual(decoded, seal)
+        XCTAssertEqual(SealVerifier(certificates: []).verify(decoded).status, .verified)
+    }
+}
