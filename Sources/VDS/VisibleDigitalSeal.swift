@@ -95,11 +95,17 @@ public struct VisibleDigitalSeal: Sendable, Equatable {
     /// A feature's value by its definition's coding; bytes the coding cannot read, and tags
     /// without a definition, give the bytes as they are.
     private static func feature(tag: UInt8, value bytes: [UInt8], definition: FeatureDefinition?, warnings: inout [String]) -> SealFeature {
-        let unknown = SealValue.binary(.unknown, bytes, printableText: printableUTF8(bytes))
+        let unknown = SealValue.binary(isJPEG2000(bytes) ? .jpeg2000 : .unknown, bytes, printableText: printableUTF8(bytes))
         guard let definition else { return SealFeature(tag: tag, name: nil, length: bytes.count, value: unknown) }
         let value = decode(bytes, coding: definition.coding)
         if value == nil { warnings.append("feature \(definition.name) (tag \(tag)) does not hold its profile's coding; given as bytes") }
         return SealFeature(tag: tag, name: definition.name, length: bytes.count, value: value ?? unknown)
+    }
+
+    /// Whether `bytes` start as a JPEG 2000 file (the JP2 signature box, ISO 15444-1 I.5.1)
+    /// or codestream (SOC + SIZ markers, A.4): the face German national profiles carry.
+    static func isJPEG2000(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || bytes.starts(with: [0xFF, 0x4F, 0xFF, 0x51])
     }
 
     private static func decode(_ bytes: [UInt8], coding: FeatureCoding) -> SealValue? {

@@ -57,6 +57,15 @@ final class BadSealInputTests: XCTestCase {
         XCTAssertEqual(seal.features.first?.value.text, String(repeating: "B", count: 300))
     }
 
+    func testUnknownProfileFeatureThatIsAJPEG2000FaceSaysSo() throws {
+        let face: [UInt8] = [0xFF, 0x4F, 0xFF, 0x51, 0x00, 0x2F]
+        var bytes = header()
+        bytes[bytes.count - 2] = 0xF0  // no profile in the table
+        let seal = try VisibleDigitalSeal.parse(bytes + [0x01, UInt8(face.count)] + face + [0xFF, 64] + signature)
+        XCTAssertEqual(seal.documentType, "UNKNOWN")
+        XCTAssertEqual(seal.features.first?.value, .binary(.jpeg2000, face, printableText: nil))
+    }
+
     func testWrongMagic() {
         assertError([0xDD] + header().dropFirst(), .wrongMagic(0xDD))
     }
