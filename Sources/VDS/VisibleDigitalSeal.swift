@@ -37,8 +37,8 @@ public struct VisibleDigitalSeal: Sendable, Equatable {
     /// Reads a seal from its bytes (a DataMatrix's payload starting with 0xDC).
     /// - Throws: `SealError` when the bytes are not a readable seal.
     public static func parse(_ bytes: [UInt8]) throws(SealError) -> VisibleDigitalSeal {
+        if let first = bytes.first, first != HeaderParser.magic { throw .wrongMagic(first) }
         guard bytes.count >= 2 else { throw .truncated(part: "header", needed: 2, available: bytes.count) }
-        guard bytes[0] == HeaderParser.magic else { throw .wrongMagic(bytes[0]) }
         let layouts = try HeaderLayout.candidates(versionByte: bytes[1], signerIdentifier: HeaderParser.peekSignerIdentifier(bytes))
         var firstError: SealError?
         for layout in layouts {

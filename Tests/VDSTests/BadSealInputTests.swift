@@ -68,6 +68,8 @@ final class BadSealInputTests: XCTestCase {
 
     func testWrongMagic() {
         assertError([0xDD] + header().dropFirst(), .wrongMagic(0xDD))
+        assertError([0x41], .wrongMagic(0x41))
+        assertError([], .truncated(part: "header", needed: 2, available: 0))
     }
 
     func testUnknownVersion() {
