@@ -42,7 +42,8 @@ let package = Package(
         .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer", "CommandLineDeclarations", "VDS"]),
         // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)
         .executableTarget(name: "idreader-fuzz-image", dependencies: ["IDReader"], path: "fuzz/image"),
-        .executableTarget(name: "idreader-bench", dependencies: ["IDCommon", "MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
+        .executableTarget(
+            name: "idreader-bench", dependencies: ["IDCommon", "MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging", "VDS"], path: "bench/swift"),
         .testTarget(name: "CommandLineDeclarationsTests", dependencies: ["CommandLineDeclarations"]),
         .testTarget(name: "IDCommonTests", dependencies: ["IDCommon"]),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
