@@ -31,6 +31,16 @@ public struct VisibleDigitalSeal: Sendable, Equatable {
     /// The bytes the signature covers: header and message zone.
     public var signedBytes: ArraySlice<UInt8> { bytes[..<signatureOffset] }
 
+    /// The MRZ lines the seal signs (its first MRZ feature), as printed with fillers `<`.
+    /// A visa's second line is stored cut to 28 characters: compare it with the printed
+    /// line's first 28.
+    public var mrzLines: [String]? {
+        for feature in features {
+            if case .mrz(let text) = feature.value { return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        }
+        return nil
+    }
+
     /// The first feature named `name`, if any.
     public func feature(_ name: String) -> SealFeature? { features.first { $0.name == name } }
 

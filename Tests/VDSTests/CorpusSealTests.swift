@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import VDS
@@ -82,6 +83,26 @@ final class CorpusSealTests: XCTestCase {
         let seal = try VisibleDigitalSeal.parse(bytes)
         XCTAssertEqual(SealVerifier(certificates: certificates, caCertificates: [utts]).verify(seal).chain, .verified)
         XCTAssertEqual(SealVerifier(certificates: certificates, caCertificates: [dets]).verify(seal).chain, .failed)
+    }
+
+    func testMRZLinesOfAVisa() throws {
+        let seal = try VisibleDigitalSeal.parse(try Self.load("li-visa").bytes)
+        XCTAssertEqual(seal.mrzLines, ["VCD<<DENT<<ARTHUR<PHILIP<<<<<<<<<<<<", "1234567XY7GBR5203116M2005250"])
+        XCTAssertNil(try VisibleDigitalSeal.parse(try Self.load("kds-sic").bytes).mrzLines)
+    }
+
+    func testOneVerifierServesManyThreads() throws {
+        let verifier = try Self.verifier()
+        let seals = try Self.names().map { try Seal.parse(try Self.load($0).bytes) }
+        let expected = seals.map { verifier.verify($0).status }
+        let mismatches = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for (index, seal) in seals.enumerated() where index % 2 == worker % 2 {
+                if verifier.verify(seal).status != expected[index] { mismatches.withLock { $0 += 1 } }
+            }
+        }
+        XCTAssertEqual(mismatches.withLock { $0 }, 0)
+        XCTAssertEqual(expected.filter { $0 == .verified }.count, 19)
     }
 
     // MARK: comparing with the expected values
