@@ -8,10 +8,41 @@ import IDCommon
 /// Why a test signing key could not be made or used (OpenSSL refused a step).
 public struct TestSignerError: Error, Sendable, Equatable, CustomStringConvertible {
     public let step: String
-    public var description: String { "OpenSSL could not \(step); check that libcrypto supports brainpoolP256r1." }
+    public var description: String { "OpenSSL could not \(step); check that libcrypto supports the curve." }
 }
 
-/// A brainpoolP256r1 key and its self-signed certificate, made from a seed, that signs
+/// The curves a `TestSigner` can use: those ICAO 9303-13 seals are signed with.
+public enum TestCurve: String, Sendable, CaseIterable {
+    case brainpoolP224r1, brainpoolP256r1, brainpoolP320r1, brainpoolP384r1, brainpoolP512r1
+    case prime256v1, secp384r1, secp521r1
+
+    var nid: Int32 {
+        switch self {
+        case .brainpoolP224r1: return NID_brainpoolP224r1
+        case .brainpoolP256r1: return NID_brainpoolP256r1
+        case .brainpoolP320r1: return NID_brainpoolP320r1
+        case .brainpoolP384r1: return NID_brainpoolP384r1
+        case .brainpoolP512r1: return NID_brainpoolP512r1
+        case .prime256v1: return NID_X9_62_prime256v1
+        case .secp384r1: return NID_secp384r1
+        case .secp521r1: return NID_secp521r1
+        }
+    }
+
+    /// The size of a coordinate, of r and of s, in bytes.
+    public var byteCount: Int {
+        switch self {
+        case .brainpoolP224r1: return 28
+        case .brainpoolP256r1, .prime256v1: return 32
+        case .brainpoolP320r1: return 40
+        case .brainpoolP384r1, .secp384r1: return 48
+        case .brainpoolP512r1: return 64
+        case .secp521r1: return 66
+        }
+    }
+}
+
+/// An EC key (brainpoolP256r1 unless asked otherwise) and its self-signed certificate, made from a seed, that signs
 /// generated seals. For tests and fuzzing only: the key is derived from the seed, so anyone
 /// can make it again. The key and certificate are the same for a seed; the signatures are
 /// not (OpenSSL 3.0 draws ECDSA's nonce at random).
@@ -22,17 +53,19 @@ public struct TestSigner: Sendable {
     public static let certificateReference = "5EED"
 
     private let key: OpenSSLHandle
+    public let curve: TestCurve
     /// The self-signed certificate, DER (its own signature differs from run to run).
     public let certificateDER: [UInt8]
     /// The public key, DER SubjectPublicKeyInfo: the same for the same seed.
     public let publicKeyDER: [UInt8]
 
-    public init(seed: UInt64) throws(TestSignerError) {
+    public init(seed: UInt64, curve: TestCurve = .brainpoolP256r1) throws(TestSignerError) {
         OpenSSL.clearErrors()
         defer { OpenSSL.clearErrors() }
         var random = SeededRandom(seed: seed ^ 0x5EA1_5EA1)
-        let secret = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
-        key = try Self.makeKey(secret: secret)
+        let secret = (0..<curve.byteCount).map { _ in UInt8.random(in: 0...255, using: &random) }
+        self.curve = curve
+        key = try Self.makeKey(secret: secret, curve: curve)
         certificateDER = try Self.makeCertificate(key: key)
         let keyPointer = key.pointer
         let size = i2d_PUBKEY(keyPointer, nil)
@@ -56,10 +89,10 @@ public struct TestSigner: Sendable {
         return (lines + ["-----END CERTIFICATE-----"]).joined(separator: "\n") + "\n"
     }
 
-    /// The raw r ‖ s ECDSA signature (SHA-256) of `data`.
+    /// The raw r ‖ s ECDSA signature of `data`, hashed as the verifier hashes for the curve.
     public func sign(_ data: [UInt8]) throws(TestSignerError) -> [UInt8] {
         guard let context = OpenSSLHandle(EVP_MD_CTX_new(), free: EVP_MD_CTX_free),
-            EVP_DigestSignInit(context.pointer, nil, EVP_sha256(), nil, key.pointer) == 1
+            EVP_DigestSignInit(context.pointer, nil, OpenSSL.digest(bits: curve.byteCount * 8), nil, key.pointer) == 1
         else { throw TestSignerError(step: "start a signature") }
         var length = 0
         guard EVP_DigestSign(context.pointer, nil, &length, data, data.count) == 1 else { throw TestSignerError(step: "size a signature") }
@@ -70,15 +103,16 @@ public struct TestSigner: Sendable {
             return d2i_ECDSA_SIG(nil, &cursor, length)
         }
         guard let signature = OpenSSLHandle(parsed, free: ECDSA_SIG_free) else { throw TestSignerError(step: "read its signature") }
-        var raw = [UInt8](repeating: 0, count: 64)
-        guard BN_bn2binpad(ECDSA_SIG_get0_r(signature.pointer), &raw, 32) == 32,
-            raw.withUnsafeMutableBufferPointer({ BN_bn2binpad(ECDSA_SIG_get0_s(signature.pointer), $0.baseAddress! + 32, 32) }) == 32
+        let half = Int32(curve.byteCount)
+        var raw = [UInt8](repeating: 0, count: 2 * curve.byteCount)
+        guard BN_bn2binpad(ECDSA_SIG_get0_r(signature.pointer), &raw, half) == half,
+            raw.withUnsafeMutableBufferPointer({ BN_bn2binpad(ECDSA_SIG_get0_s(signature.pointer), $0.baseAddress! + Int(half), half) }) == half
         else { throw TestSignerError(step: "write r and s") }
         return raw
     }
 
-    private static func makeKey(secret: [UInt8]) throws(TestSignerError) -> OpenSSLHandle {
-        guard let group = OpenSSLHandle(EC_GROUP_new_by_curve_name(NID_brainpoolP256r1), free: EC_GROUP_free),
+    private static func makeKey(secret: [UInt8], curve: TestCurve) throws(TestSignerError) -> OpenSSLHandle {
+        guard let group = OpenSSLHandle(EC_GROUP_new_by_curve_name(curve.nid), free: EC_GROUP_free),
             let order = EC_GROUP_get0_order(group.pointer),
             let scalar = OpenSSLHandle(BN_bin2bn(secret, Int32(secret.count), nil), free: BN_free),
             let context = OpenSSLHandle(BN_CTX_new(), free: BN_CTX_free),
@@ -86,8 +120,9 @@ public struct TestSigner: Sendable {
             let point = OpenSSLHandle(EC_POINT_new(group.pointer), free: EC_POINT_free),
             EC_POINT_mul(group.pointer, point.pointer, scalar.pointer, nil, nil, context.pointer) == 1
         else { throw TestSignerError(step: "derive a key from the seed") }
-        var publicKey = [UInt8](repeating: 0, count: 65)
-        guard EC_POINT_point2oct(group.pointer, point.pointer, POINT_CONVERSION_UNCOMPRESSED, &publicKey, 65, context.pointer) == 65 else {
+        let pointSize = 1 + 2 * curve.byteCount
+        var publicKey = [UInt8](repeating: 0, count: pointSize)
+        guard EC_POINT_point2oct(group.pointer, point.pointer, POINT_CONVERSION_UNCOMPRESSED, &publicKey, pointSize, context.pointer) == pointSize else {
             throw TestSignerError(step: "write the public key")
         }
         // OSSL_PARAM_BLD and OSSL_PARAM keep the names and values by reference, so every C
@@ -95,10 +130,10 @@ public struct TestSigner: Sendable {
         let key = OSSL_PKEY_PARAM_GROUP_NAME.withCString { groupKey in
             OSSL_PKEY_PARAM_PRIV_KEY.withCString { privateKey in
                 OSSL_PKEY_PARAM_PUB_KEY.withCString { publicKeyName in
-                    "brainpoolP256r1".withCString { curve in
+                    curve.rawValue.withCString { curveName in
                         publicKey.withUnsafeBufferPointer { pub -> OpenSSLHandle? in
                             guard let builder = OpenSSLHandle(OSSL_PARAM_BLD_new(), free: OSSL_PARAM_BLD_free),
-                                OSSL_PARAM_BLD_push_utf8_string(builder.pointer, groupKey, curve, 0) == 1,
+                                OSSL_PARAM_BLD_push_utf8_string(builder.pointer, groupKey, curveName, 0) == 1,
                                 OSSL_PARAM_BLD_push_BN(builder.pointer, privateKey, scalar.pointer) == 1,
                                 OSSL_PARAM_BLD_push_octet_string(builder.pointer, publicKeyName, pub.baseAddress, pub.count) == 1,
                                 let parameters = OSSL_PARAM_BLD_to_param(builder.pointer)

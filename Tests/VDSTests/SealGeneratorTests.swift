@@ -48,11 +48,31 @@ final class SealGeneratorTests: XCTestCase {
         XCTAssertGreaterThan(mutated, 50)
     }
 
-    private func hexBytes(_ hex: String) -> [UInt8]? {
+    func hexBytes(_ hex: String) -> [UInt8]? {
         let digits = Array(hex)
         guard digits.count % 2 == 0 else { return nil }
         return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16) }.reduce(into: [UInt8]()) {
             if let byte = $1 { $0.append(byte) }
+        }
+    }
+}
+
+extension SealGeneratorTests {
+    /// Every curve seals use: the signature's halves have the curve's size, the hash follows
+    /// it, and one changed byte fails.
+    func testEveryCurveVerifiesAndAChangedByteFails() throws {
+        for curve in TestCurve.allCases {
+            let signer = try TestSigner(seed: 21, curve: curve)
+            let verifier = SealVerifier(certificates: try SealCertificate.certificates(in: signer.certificateDER))
+            var generator = SealGenerator(seed: 21, signer: signer)
+            for _ in 0..<4 {
+                var bytes = try XCTUnwrap(hexBytes(try generator.next(documentType: "ARRIVAL_ATTESTATION").hex))
+                let seal = try VisibleDigitalSeal.parse(bytes)
+                XCTAssertEqual(seal.signature.count, 2 * curve.byteCount, curve.rawValue)
+                XCTAssertEqual(verifier.verify(seal).status, .verified, curve.rawValue)
+                bytes[seal.header.length + 5] ^= 0x04
+                XCTAssertEqual(verifier.verify(try VisibleDigitalSeal.parse(bytes)).status, .failed, curve.rawValue)
+            }
         }
     }
 }
