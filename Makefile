@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test docs fuzz fuzz-serve bench-serve bench-serve-oversized bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
+.PHONY: samples test docs fuzz fuzz-serve bench-serve bench-serve-oversized bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-vds bench-vds-pictures bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -51,6 +51,11 @@ bench-aamva:        ## AAMVA accuracy + throughput vs the Python `aamva-parser` 
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	python3 bench/aamva_parse.py
+
+bench-vds:          ## seal parse and parse + verify, CPU ms per seal of ../shared/corpus/vds (target <= 1 ms)
+	swift build -c release --product idreader-bench
+	ls ../shared/corpus/vds/*.bin > .build/vds-seals.txt
+	.build/release/idreader-bench vds .build/vds-seals.txt ../shared/corpus/vds/certs
 
 # idphoto-gen seeds of bench-pdf417: 11 and 23 tuned on (issue 35's line redraw), 101 and 11
 # (its row redraw); 202 and 303 not; 444, 555 and 666 first run after every change

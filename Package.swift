@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "MRZ", targets: ["MRZ"]),
         .library(name: "AAMVA", targets: ["AAMVA"]),
         .library(name: "DocumentModel", targets: ["DocumentModel"]),
+        // visible digital seals (ICAO 9303-13, BSI TR-03137): parsing, profiles, signature verification
+        .library(name: "VDS", targets: ["VDS"]),
         .library(name: "IDReader", targets: ["IDReader"]),
         .executable(name: "idreader", targets: ["idreader"]),
     ],
@@ -20,6 +22,8 @@ let package = Package(
         // commands and options declared once: parsing, help and usage messages of the CLI and `serve`
         .target(name: "CommandLineDeclarations"),
         .target(name: "AAMVA", dependencies: ["IDCommon"]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "VDS", dependencies: ["COpenSSL", "IDCommon"]),
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
@@ -35,14 +39,16 @@ let package = Package(
         .target(
             name: "IDReaderServer", dependencies: ["IDCommon", "IDReader", "DocumentModel", "CommandLineDeclarations", "CMicroHTTPD"],
             resources: [.embedInCode("openapi.json")]),
-        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer", "CommandLineDeclarations"]),
+        .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer", "CommandLineDeclarations", "VDS"]),
         // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)
         .executableTarget(name: "idreader-fuzz-image", dependencies: ["IDReader"], path: "fuzz/image"),
-        .executableTarget(name: "idreader-bench", dependencies: ["IDCommon", "MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging"], path: "bench/swift"),
+        .executableTarget(
+            name: "idreader-bench", dependencies: ["IDCommon", "MRZ", "AAMVA", "IDReader", "BarcodeScanning", "Imaging", "VDS"], path: "bench/swift"),
         .testTarget(name: "CommandLineDeclarationsTests", dependencies: ["CommandLineDeclarations"]),
         .testTarget(name: "IDCommonTests", dependencies: ["IDCommon"]),
         .testTarget(name: "MRZTests", dependencies: ["MRZ"]),
         .testTarget(name: "AAMVATests", dependencies: ["AAMVA", "IDCommon"]),
+        .testTarget(name: "VDSTests", dependencies: ["VDS"]),
         .testTarget(name: "ImagingTests", dependencies: ["IDCommon", "Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "BarcodeScanningTests", dependencies: ["BarcodeScanning", "CZBar", "CZXing", "IDCommon", "Imaging"]),
         .testTarget(name: "MRZScanningTests", dependencies: ["MRZScanning", "IDCommon", "Imaging"], exclude: ["Fixtures"]),

@@ -8,13 +8,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}; shift || true
-harnesses=("$@"); [ ${#harnesses[@]} -gt 0 ] || harnesses=(mrz_parse aamva_parse aamva_roundtrip cli_arguments image)
+harnesses=("$@"); [ ${#harnesses[@]} -gt 0 ] || harnesses=(mrz_parse aamva_parse aamva_roundtrip cli_arguments vds_parse image)
 out=.build/fuzz; mkdir -p "$out"
 sources() {
   case "$1" in
     mrz_parse) ls Sources/IDCommon/*.swift Sources/MRZ/*.swift ;;
     aamva_parse|aamva_roundtrip) ls Sources/IDCommon/*.swift Sources/AAMVA/*.swift ;;
     cli_arguments) ls Sources/CommandLineDeclarations/*.swift; echo Sources/IDReaderServer/ServeOptions.swift Sources/idreader/Arguments.swift ;;
+    vds_parse) ls Sources/IDCommon/*.swift Sources/VDS/*.swift ;;
   esac
 }
 seed() {
@@ -25,6 +26,8 @@ seed() {
     aamva_parse) cp samples/aamva/*.txt "$dir"/; cp ../shared/corpus/aamva/*.txt "$dir"/ 2>/dev/null || true ;;
     aamva_roundtrip) for i in 1 2 3 4; do printf "seed%04d\000" $i > "$dir/s$i"; printf "seed%04d\200xyzw" $i > "$dir/m$i"; done ;;
     cli_arguments) printf 'read\0--jobs\0002\0-' > "$dir/a"; printf 'generate\0mrz\0--count\0005' > "$dir/b" ;;
+    vds_parse) cp ../shared/corpus/vds/*.bin "$dir"/ 2>/dev/null || true
+               for i in 1 2 3; do printf '\xdc\x03\x6a\xbc\xd9\xc5\x04' > "$dir/h$i"; done ;;
     image) cp Tests/IDReaderTests/Fixtures/* "$dir"/ ;;  # small: a full page costs ~1 s per run under ASan
   esac
 }
@@ -36,8 +39,10 @@ build() {
       -Xswiftc -DFUZZING -Xswiftc -parse-as-library 2>&1 | grep -E "error" || true
     cp "$out/spm/release/idreader-fuzz-image" "$out/image"
   else
+    # the seal harness links OpenSSL's libcrypto through the COpenSSL module map
+    local c=(); [ "$1" = vds_parse ] && c=(-I Sources/COpenSSL -lcrypto)
     # shellcheck disable=SC2046
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$1 $(sources "$1") "fuzz/$1.swift" -o "$out/$1" 2>&1 | grep -v warning || true
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$1 "${c[@]}" $(sources "$1") "fuzz/$1.swift" -o "$out/$1" 2>&1 | grep -v warning || true
   fi
 }
 status=0

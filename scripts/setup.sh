@@ -12,7 +12,7 @@
 #   scripts/setup.sh --serve      also what fuzz/serve.sh, bench/serve*.py and the service's tests
 #                                 use (curl, schemathesis, requests)
 set -euo pipefail
-packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev libmicrohttpd-dev fonts-ocr-b)
+packages=(pkg-config libleptonica-dev libtesseract-dev libzbar-dev libzxing-dev libmicrohttpd-dev libssl-dev fonts-ocr-b)
 python=()
 for arg in "$@"; do
   case "$arg" in

@@ -29,7 +29,19 @@ enum Command: Equatable, Sendable {
     case aamva(input: String?, format: OutputFormat)
     case generateMRZ(GenerateOptions)
     case generateAAMVA(GenerateOptions)
+    case vds(SealOptions)
+    case generateVDS(GenerateOptions)
     case serve(ServeOptions)
+}
+
+/// The options of `vds`.
+struct SealOptions: Equatable, Sendable {
+    /// A file, or `-` / nil for standard input.
+    var input: String? = nil
+    var format: OutputFormat = .json
+    /// Directories of signer and CA certificates (DER or PEM files).
+    var certificates: String? = nil
+    var caCertificates: String? = nil
 }
 
 /// The options of `read` and `barcodes`.
@@ -58,6 +70,10 @@ struct GenerateOptions: Equatable, Sendable {
     /// `generate aamva --version`.
     var version: Int? = nil
     var mutate: Double = 0
+    /// `generate vds --profile`: a document type of the seal profile table.
+    var profile: String? = nil
+    /// `generate vds --certificate-out`: where the test certificate goes (else stderr).
+    var certificateOut: String? = nil
 }
 
 /// `idreader`'s arguments, parsed by the declarations below.
@@ -84,7 +100,7 @@ enum ArgumentParser {
                 ones), 2 usage error, 3 some input could not be read at all.
 
                 """,
-            commands: [read, mrz, aamva, barcodes, generate(mrzTypes: mrzTypes), ServeOptions.command.map { Command.serve($0) }])
+            commands: [read, mrz, aamva, vds, barcodes, generate(mrzTypes: mrzTypes), ServeOptions.command.map { Command.serve($0) }])
     }
 
     // MARK: read, barcodes
@@ -229,6 +245,42 @@ enum ArgumentParser {
         .aamva(input: arguments.positionals.first, format: arguments[format])
     }
 
+    // MARK: vds
+
+    static let certificates = Option<String?>(
+        "--certificates", valueName: "DIR", defaultValue: nil, example: "certs/",
+        help: "the signer certificates to verify with: .der, .cer, .crt or .pem files"
+    ) { text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--certificates takes a directory of certificates, e.g. '--certificates certs/'.") }
+        return text
+    }
+
+    static let caCertificates = Option<String?>(
+        "--ca-certificates", valueName: "DIR", defaultValue: nil, example: "csca/",
+        help: "CA certificates the signer certificate must chain to (else the chain is notChecked)"
+    ) { text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--ca-certificates takes a directory of certificates, e.g. '--ca-certificates csca/'.") }
+        return text
+    }
+
+    static let vds = CommandDeclaration<Command>(
+        "vds",
+        abstract: """
+            Parse a visible digital seal's bytes (the payload of its DataMatrix, or a VDS-NC QR code's
+            JSON) given as binary, hex or base64, and verify its signature. '-' or no FILE reads
+            standard input. Exit 0 when the signature verifies.
+            Example: idreader vds seal.bin --certificates certs/
+            """,
+        options: [format.declaration, certificates.declaration, caCertificates.declaration],
+        positionals: PositionalDeclaration(
+            synopsis: "[FILE | -]", maximum: 1, tooManyMessage: "'idreader vds' reads one seal: give one FILE, or '-' for standard input.")
+    ) { arguments throws(UsageError) in
+        .vds(
+            SealOptions(
+                input: arguments.positionals.first, format: arguments[format], certificates: arguments[certificates],
+                caCertificates: arguments[caCertificates]))
+    }
+
     // MARK: generate
 
     static let count = Option<Int>("--count", valueName: "N", defaultValue: 1, example: "100", help: "how many documents") { text throws(UsageError) in
@@ -268,6 +320,24 @@ enum ArgumentParser {
         return n
     }
 
+    // the profile names are checked when the command runs (the table lives in VDS, which
+    // this file does not import: the argument fuzz harness builds it alone)
+    static let sealProfile = Option<String?>(
+        "--profile", valueName: "TYPE", defaultValue: nil, defaultDescription: "a random one", example: "VISA",
+        help: "the seal's document type (VISA, ARRIVAL_ATTESTATION, SOCIAL_INSURANCE_CARD, ...: docs/seals.md)"
+    ) { text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--profile takes a seal document type, e.g. '--profile VISA'.") }
+        return text.uppercased()
+    }
+
+    static let certificateOut = Option<String?>(
+        "--certificate-out", valueName: "FILE", defaultValue: nil, defaultDescription: "stderr", example: "test-signer.pem",
+        help: "write the test signer's certificate (PEM) here"
+    ) { text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--certificate-out takes a file name, e.g. '--certificate-out test-signer.pem'.") }
+        return text
+    }
+
     static func generate(mrzTypes: @escaping @Sendable () -> [String]) -> CommandDeclaration<Command> {
         let type = mrzType(mrzTypes)
         return CommandDeclaration(
@@ -290,7 +360,21 @@ enum ArgumentParser {
                     .generateAAMVA(
                         GenerateOptions(count: arguments[count], seed: arguments[seed], version: arguments[aamvaVersion], mutate: arguments[mutate]))
                 },
+                CommandDeclaration(
+                    "vds",
+                    abstract: """
+                        Emit visible digital seals as JSONL, signed with a test key made from the seed; its
+                        certificate goes to stderr or --certificate-out FILE. See 'idreader help generate'.
+                        """,
+                    options: [count.declaration, seed.declaration, sealProfile.declaration, mutate.declaration, certificateOut.declaration]
+                ) { arguments throws(UsageError) in
+                    .generateVDS(
+                        GenerateOptions(
+                            count: arguments[count], seed: arguments[seed], mutate: arguments[mutate], profile: arguments[sealProfile],
+                            certificateOut: arguments[certificateOut]))
+                },
             ],
-            missingSubcommandMessage: "'idreader generate' needs what to generate: 'idreader generate mrz' or 'idreader generate aamva'.")
+            missingSubcommandMessage:
+                "'idreader generate' needs what to generate: 'idreader generate mrz', 'idreader generate aamva' or 'idreader generate vds'.")
     }
 }

@@ -40,6 +40,10 @@ struct CLI {
             return runAAMVA(input, format: format)
         case .generateAAMVA(let options):
             return generateAAMVA(options)
+        case .vds(let options):
+            return runSeal(options)
+        case .generateVDS(let options):
+            return generateSeals(options)
         case .read(let options):
             return runRead(options)
         case .barcodes(let options):

@@ -6,6 +6,7 @@ import IDReader
 import Imaging
 import MRZ
 @_spi(Evaluation) import MRZScanning
+import VDS
 
 // Throughput of the parsers on one core, release mode.
 //   idreader-bench mrz FILE          parse + validate; FILE: one MRZ per line, lines joined by '|'
@@ -37,6 +38,9 @@ import MRZ
 //   idreader-bench frame-states FILE per image: DocumentReader.frameState and its ms
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
+//   idreader-bench vds FILE CERTDIR  FILE: seal paths, one a line; per seal (certificates loaded
+//                                    once): ms of parse alone and of parse + verify, CPU time,
+//                                    over 2 s of repeats; then the mean over all seals
 // Prints JSON: {"parses": N, "seconds": S, "perSecond": R, "valid": V}
 
 /// CPU time used by this process, in seconds.
@@ -434,6 +438,31 @@ case "frame-states":
             "{\"path\": \"\(path)\", \"size\": [\(image.width), \(image.height)], \"state\": \"\(state.name)\", \"ms\": \(ms), \"cpuMs\": \(cpuMs)}"
         )
     }
+case "vds":
+    guard args.count >= 4 else { usage() }
+    let verifier = try! SealVerifier(certificateDirectory: args[3])
+    var totals: (parse: Double, verify: Double) = (0, 0)
+    let paths = text.split(separator: "\n").map(String.init)
+    for path in paths {
+        let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+        func perRun(_ work: () -> Void) -> Double {
+            var runs = 0
+            let start = Date(), cpuStart = cpuSeconds()
+            repeat {
+                work()
+                runs += 1
+            } while Date().timeIntervalSince(start) < 2.0 / Double(paths.count) || runs < 20
+            return (cpuSeconds() - cpuStart) * 1000 / Double(runs)
+        }
+        var status = ""
+        let parse = perRun { _ = try! Seal.parse(bytes) }
+        let verify = perRun { status = verifier.verify(try! Seal.parse(bytes)).status.rawValue }
+        totals.parse += parse
+        totals.verify += verify
+        print("{\"path\": \"\(path)\", \"parseMs\": \(parse), \"parseVerifyMs\": \(verify), \"status\": \"\(status)\"}")
+    }
+    let count = Double(paths.count)
+    print("{\"seals\": \(paths.count), \"meanParseMs\": \(totals.parse / count), \"meanParseVerifyMs\": \(totals.verify / count)}")
 case "aamva", "aamva-fields":
     // FILE: payloads separated by NUL bytes
     let decode = args[1] == "aamva-fields"
