@@ -75,7 +75,21 @@ extension BarcodeScanner {
 
     /// The rescue passes of `rescuePasses` that work for any symbology (the start-stop
     /// ones look for PDF417's patterns), in the same order.
-    static let sealRescuePasses = rescuePasses.filter { ![.startStop, .redraw, .redrawRows].contains($0.pass) }
+    static let sealRescuePasses: [(pass: BarcodePass, variants: @Sendable (RescueInput) -> [Variant])] =
+        rescuePasses.filter { ![.startStop, .redraw, .redrawRows].contains($0.pass) } + [
+            (
+                .cropContrast,
+                { @Sendable input in
+                    guard let region = input.region else { return [] }
+                    let back = offset(region)
+                    return [
+                        Variant(image: region.crop.contrastNormalized(), toInput: back),
+                        Variant(image: region.crop.binarized(), toInput: back),
+                        Variant(image: input.image.contrastNormalized(), toInput: { $0 }),
+                    ]
+                }
+            )
+        ]
 
     /// The seal rescue passes in order, up to the first variant that decodes a seal.
     func sealRescue(_ image: GrayImage) -> [Barcode] {
