@@ -3,7 +3,7 @@
 
 The pictures: every corpus seal (../shared/corpus/vds/*.bin) drawn as its DataMatrix (QR
 for VDS-NC) and photographed at idphoto-gen's mild and hard tiers (bench/vds_picture_gen.py),
-for each seed of VDS_SEEDS (default: 1 and 2, tuned on; 303 and 404, not), plus the
+for each seed of VDS_SEEDS (default: 1 and 2, tuned on; 505 and 606, not), plus the
 corpus's own pictures (bsi-sic-annexD.png and .jpg).
 
 idreader is timed in-process (`idreader-bench seals`: load + `BarcodeScanner.seals`, release
@@ -34,8 +34,8 @@ import vds_picture_gen  # noqa: E402
 
 BENCH = os.environ.get("IDREADER_BENCH", os.path.join(ROOT, ".build/release/idreader-bench"))
 CLI = os.environ.get("IDREADER", os.path.join(ROOT, ".build/release/idreader"))
-SEEDS = [int(s) for s in os.environ.get("VDS_SEEDS", "1 2 303 404").split()]
-TUNED = {1, 2}
+SEEDS = [int(s) for s in os.environ.get("VDS_SEEDS", "1 2 505 606").split()]
+TUNED = {1, 2, 101, 202}
 WORK = os.environ.get("VDS_PICTURES_DIR", "/tmp/idreader-vds-pictures")
 CORPUS_PICTURES = [("bsi-sic-annexD.png", "bsi-sic-annexD.bin"), ("bsi-sic-annexD.jpg", "bsi-sic-annexD.bin")]
 
