@@ -209,14 +209,18 @@ public struct BarcodeScanner: Sendable {
         ZXingReader.read(image, formats: [.pdf417], pass: .plain)
     }
 
-    /// Every barcode: PDF417 (`pdf417`), then with `includeOtherFormats` the seals'
-    /// DataMatrix and QR codes (`seals`; its rescue passes only when no PDF417 was found)
-    /// and the other DataMatrix codes zxing-cpp decodes, then zbar's 1D and QR codes.
-    public func scan(_ image: GrayImage) -> [Barcode] {
+    /// Every barcode: PDF417 (`pdf417`), then with `includeOtherFormats` zbar's 1D and QR
+    /// codes, and with `seals` also the DataMatrix and QR codes of visible digital seals
+    /// (`seals(_:)`; its rescue passes only when no PDF417 was found) and the other
+    /// DataMatrix codes its first passes decode.  `seals` is off by default: a licence read
+    /// looking for payloads in other formats need not pay for the seal search.
+    public func scan(_ image: GrayImage, seals: Bool = false) -> [Barcode] {
         var found = pdf417(image)
         if includeOtherFormats {
-            let search = sealSearch(image, rescue: found.isEmpty)
-            found += search.seals + search.others.filter { $0.format == .dataMatrix }
+            if seals {
+                let search = sealSearch(image, rescue: found.isEmpty)
+                found += search.seals + search.others.filter { $0.format == .dataMatrix }
+            }
             let others = ZBarReader.read(image)
             found += others.filter { o in !found.contains { $0.bytes == o.bytes } }
         }

@@ -48,12 +48,13 @@ final class SealSymbolTests: XCTestCase {
         XCTAssertEqual(seals.first?.format, .qrCode)
     }
 
-    func testScanReportsASealAndADataMatrixThatIsNotOne() throws {
+    func testScanWithSealsReportsASealAndADataMatrixThatIsNotOne() throws {
         let seal = try corpusBytes("li-visa.bin")
         let other = Array("not a seal".utf8)
         for (bytes, isSeal) in [(seal, true), (other, false)] {
             let symbol = try XCTUnwrap(PDF417Writer.image(format: .dataMatrix, bytes: bytes, width: 0, height: 0, margin: 16)).scaled(by: 4)
-            let found = scanner.scan(symbol).filter { $0.format == .dataMatrix }
+            let found = scanner.scan(symbol, seals: true).filter { $0.format == .dataMatrix }
+            XCTAssertEqual(scanner.scan(symbol).filter { $0.format == .dataMatrix }, [], "seals are off by default")
             XCTAssertEqual(found.map(\.bytes), [bytes])
             XCTAssertEqual(found.first?.isSealCandidate, isSeal)
             XCTAssertEqual(scanner.seals(symbol).count, isSeal ? 1 : 0)
