@@ -61,6 +61,20 @@ final class SealSymbolTests: XCTestCase {
         }
     }
 
+    /// A seal drawn upright at 4 px a module with a 16-module quiet zone: its corners are
+    /// the symbol's, clockwise from top-left, within a module.
+    func testASealsCornersAreTheSymbols() throws {
+        let bytes = try corpusBytes("li-visa.bin")
+        let picture = try XCTUnwrap(PDF417Writer.image(format: .dataMatrix, bytes: bytes, width: 0, height: 0, margin: 16)).scaled(by: 4)
+        let corners = try XCTUnwrap(scanner.seals(picture).first?.corners)
+        let near = Double(16 * 4), far = Double(picture.width - 16 * 4)
+        let expected = [(near, near), (far, near), (far, far), (near, far)]
+        for (corner, (x, y)) in zip(corners.corners, expected) {
+            XCTAssertEqual(corner.x, x, accuracy: 4, "\(corners)")
+            XCTAssertEqual(corner.y, y, accuracy: 4, "\(corners)")
+        }
+    }
+
     func testSealCandidatesByFormatAndShape() {
         let vdsnc = Array(#" {"data": {"hdr": {}}, "sig": {"alg": "ES256"}}"#.utf8)
         XCTAssertTrue(Barcode.isSealCandidate(format: .dataMatrix, bytes: [0xDC, 0x03]))
