@@ -75,6 +75,24 @@ final class SealSymbolTests: XCTestCase {
         }
     }
 
+    /// A seal under glare (dark and light modules lifted towards white, up to 85 % at the
+    /// glare's centre) and blurred: zxing-cpp alone reads nothing, the seal search the bytes.
+    func testASealUnderGlareDecodesToItsBytes() throws {
+        let bytes = try corpusBytes("li-visa.bin")
+        let symbol = try XCTUnwrap(PDF417Writer.image(format: .dataMatrix, bytes: bytes, width: 0, height: 0, margin: 16)).scaled(by: 5)
+        let w = symbol.width, h = symbol.height
+        let centre = (x: Double(w) * 0.6, y: Double(h) * 0.6), spread = Double(w) * 0.35
+        let pixels = symbol.pixels.indices.map { i -> UInt8 in
+            let dx = Double(i % w) - centre.x, dy = Double(i / w) - centre.y
+            let glare = 0.85 * exp(-(dx * dx + dy * dy) / (2 * spread * spread))
+            let grey = Double(symbol.pixels[i]) * 0.7 + 30  // print on paper: not pure black and white
+            return UInt8(min(255, grey + (255 - grey) * glare))
+        }
+        let picture = GrayImage(width: w, height: h, pixels: pixels).blurred(radius: 1)
+        XCTAssertEqual(ZXingReader.read(picture, formats: [.dataMatrix], pass: .plain), [])
+        XCTAssertEqual(scanner.seals(picture).map(\.bytes), [bytes])
+    }
+
     func testSealCandidatesByFormatAndShape() {
         let vdsnc = Array(#" {"data": {"hdr": {}}, "sig": {"alg": "ES256"}}"#.utf8)
         XCTAssertTrue(Barcode.isSealCandidate(format: .dataMatrix, bytes: [0xDC, 0x03]))
