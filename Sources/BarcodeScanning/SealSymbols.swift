@@ -73,32 +73,31 @@ extension BarcodeScanner {
         return search
     }
 
-    /// The rescue passes of `rescuePasses` that work for any symbology (the start-stop
-    /// ones look for PDF417's patterns), in the same order, then `cropContrast`.  Not the
-    /// rotation sweep: zxing-cpp's DataMatrix and QR detectors find turned symbols
-    /// themselves (the sweep read none of 240 seal pictures, seeds 1 2 101 202 303 404,
-    /// and cost ~100 ms on each picture read by no pass).
+    /// The rescue passes for seals, cheapest and most productive first: those of
+    /// `rescuePasses` that work for any symbology (the start-stop ones look for PDF417's
+    /// patterns) and `cropContrast`.  Not the rotation sweep: zxing-cpp's DataMatrix and QR
+    /// detectors find turned symbols themselves (the sweep read none of 240 seal pictures,
+    /// seeds 1 2 101 202 303 404, and cost ~100 ms on each picture read by no pass).
     static let sealRescuePasses: [(pass: BarcodePass, variants: @Sendable (RescueInput) -> [Variant])] =
-        rescuePasses.filter { ![.startStop, .redraw, .redrawRows, .rotationSweep].contains($0.pass) } + [
-            (
-                .cropContrast,
-                { @Sendable input in
-                    guard let region = input.region else { return [] }
-                    let back = offset(region)
-                    // Glare lifts dark and light modules alike: stretched back tile by tile
-                    // over a few modules, down to a 20-grey difference (16 px tiles at 20
-                    // read 5 of the 9 glared pictures no other pass read, seeds 1 2 101 202
-                    // hard; Leptonica's default 50 px at 130 read 1), and blurred against
-                    // the noise the stretch lifts too.
-                    let crop = region.crop.contrastNormalized(tile: 16, minimumDifference: 20)
-                    let whole = input.image.contrastNormalized(tile: 16, minimumDifference: 20)
-                    return [
-                        Variant(image: crop, toInput: back), Variant(image: crop.blurred(radius: 1), toInput: back),
-                        Variant(image: whole, toInput: { $0 }), Variant(image: whole.blurred(radius: 1), toInput: { $0 }),
-                    ]
-                }
-            )
+        [.crop, .cropContrast, .cropSharpen, .cropUpscale, .cropDeskew, .deskew].compactMap { pass in
+            pass == .cropContrast ? (pass, contrastVariants) : rescuePasses.first { $0.pass == pass }
+        }
+
+    /// The located symbol stretched back from glare, and the whole picture too.
+    @Sendable static func contrastVariants(_ input: RescueInput) -> [Variant] {
+        guard let region = input.region else { return [] }
+        let back = offset(region)
+        // Glare lifts dark and light modules alike: stretched back tile by tile over a few
+        // modules, down to a 20-grey difference (16 px tiles at 20 read 5 of the 9 glared
+        // pictures no other pass read, seeds 1 2 101 202 hard; Leptonica's default 50 px at
+        // 130 read 1), and blurred against the noise the stretch lifts too.
+        let crop = region.crop.contrastNormalized(tile: 16, minimumDifference: 20)
+        let whole = input.image.contrastNormalized(tile: 16, minimumDifference: 20)
+        return [
+            Variant(image: crop, toInput: back), Variant(image: crop.blurred(radius: 1), toInput: back),
+            Variant(image: whole, toInput: { $0 }), Variant(image: whole.blurred(radius: 1), toInput: { $0 }),
         ]
+    }
 
     /// The seal rescue passes in order, up to the first variant that decodes a seal.
     func sealRescue(_ image: GrayImage) -> [Barcode] {
