@@ -19,9 +19,9 @@ public enum BarcodePass: String, Sendable, Codable, CaseIterable {
     case cropUpscale = "crop+upscale"
     case cropSharpen = "crop+sharpen"
     case rotationSweep = "rotation-sweep"
-    /// The located symbol with its background normalised and its contrast stretched (seals
-    /// under glare; `BarcodeScanner.sealRescuePasses`).
-    case cropContrast = "crop+contrast"
     /// zbar, for 1D codes and QR codes.
     case zbar
+    // Passes only seals run (`BarcodeScanner.sealRescuePasses`).
+    /// The located symbol with its background normalised and its contrast stretched (glare).
+    case cropContrast = "crop+contrast"
 }

@@ -93,6 +93,14 @@ final class SealSymbolTests: XCTestCase {
         XCTAssertEqual(scanner.seals(picture).map(\.bytes), [bytes])
     }
 
+    /// Each seal rescue pass runs once; none of them looks for PDF417's start and stop patterns.
+    func testSealRescuePassesRunOnceEachWithoutPDF417Patterns() {
+        let passes = BarcodeScanner.sealRescuePasses.map(\.pass)
+        XCTAssertEqual(Set(passes).count, passes.count)
+        XCTAssertTrue(passes.contains(.cropContrast))
+        XCTAssertTrue(Set(passes).isDisjoint(with: [.startStop, .redraw, .redrawRows]))
+    }
+
     func testSealCandidatesByFormatAndShape() {
         let vdsnc = Array(#" {"data": {"hdr": {}}, "sig": {"alg": "ES256"}}"#.utf8)
         XCTAssertTrue(Barcode.isSealCandidate(format: .dataMatrix, bytes: [0xDC, 0x03]))
