@@ -38,8 +38,11 @@ ROOT = os.path.dirname(HERE)
 CORPUS = os.path.join(ROOT, "..", "shared", "corpus", "vds")
 IDPHOTO = os.path.join(ROOT, "..", "shared", "tools", "idphoto-gen", "gen.py")
 
-# capture resolution (dots per inch over the label) per level
-DPI = {"mild": (200, 300), "hard": (150, 220)}
+# capture resolution (dots per inch over the label) per level; "page" is the mild scene
+# of a whole A5 page that carries the label (2-4 MP pictures), for the time of a read
+DPI = {"mild": (200, 300), "hard": (150, 220), "page": (200, 300)}
+TIER = {"mild": "mild", "hard": "hard", "page": "mild"}
+A5_MM = (148, 210)
 MODULE_MM = (0.5, 1.0)
 S = 2  # the label is drawn at S times its photographed size, as idphoto-gen does
 
@@ -97,6 +100,29 @@ def draw_label(modules, module_px, rng):
     return np.array(label), quad
 
 
+def on_page(label, quad, dpi, rng):
+    """The label on a page of print, at a random place in its lower half."""
+    lh, lw = label.shape[:2]
+    # A5, or larger where the label would not fit in its lower half (a VDS-NC's QR code)
+    W, H = (int(mm * dpi / 25.4 * S) for mm in A5_MM)
+    W, H = max(W, lw), max(H, 2 * lh)
+    page = Image.new("RGB", (W, H), tuple(int(c) for c in label[2, 2]))
+    draw = ImageDraw.Draw(page)
+    font_px = int(rng.uniform(9, 12) / 72 * dpi * S)  # 9-12 pt
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", font_px)
+    y = int(0.06 * H)
+    while y < H / 2 - font_px:
+        draw.text((int(0.08 * W), y), " ".join(rng.choice(["Visum", "VISA", "Name", "MUSTERMANN", "ERIKA",
+                  "12.03.2031", "Deutschland", "C01X00T47", "P<D<<"]) for _ in range(rng.randint(2, 4))),
+                  fill=(30, 30, 30), font=font)
+        y += int(font_px * 1.8)
+    x0 = rng.randint(0, max(0, W - lw))
+    y0 = rng.randint(H // 2, max(H // 2, H - lh))
+    page = np.array(page)
+    page[y0:y0 + lh, x0:x0 + lw] = label
+    return page, quad + np.array([x0, y0])
+
+
 def photograph(idp, seed, name, payload, level, outdir):
     key = hashlib.sha256(f"{seed}|{name}|{level}".encode()).digest()
     rng = random.Random(int.from_bytes(key[:8], "big"))
@@ -106,8 +132,10 @@ def photograph(idp, seed, name, payload, level, outdir):
     dpi = rng.uniform(*DPI[level])
     module_px = module_mm * dpi / 25.4
     label, quad = draw_label(modules, module_px, rng)
-    img, quads, params = idp.compose_scene(label, {"barcode": quad}, level, rng, nrng, S)
-    path, quality = idp.save_image(img, os.path.join(outdir, f"{name}_{level}"), level, rng)
+    if level == "page":
+        label, quad = on_page(label, quad, dpi, rng)
+    img, quads, params = idp.compose_scene(label, {"barcode": quad}, TIER[level], rng, nrng, S)
+    path, quality = idp.save_image(img, os.path.join(outdir, f"{name}_{level}"), TIER[level], rng)
     return {
         "image": os.path.basename(path), "seal": name, "level": level, "format": fmt,
         "payload_b64": base64.b64encode(payload).decode(), "module_px": round(module_px, 2),
@@ -144,7 +172,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--levels", default="mild,hard", help="comma-separated: mild, hard (idphoto-gen's tiers)")
+    ap.add_argument("--levels", default="mild,hard", help="comma-separated: mild, hard (idphoto-gen's tiers), page")
     ap.add_argument("--only", default="", help="comma-separated seal names (default: every corpus seal)")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))

@@ -2,7 +2,8 @@
 """Seal pictures: how many visible digital seals idreader reads from photos, vs zxing-cpp.
 
 The pictures: every corpus seal (../shared/corpus/vds/*.bin) drawn as its DataMatrix (QR
-for VDS-NC) and photographed at idphoto-gen's mild and hard tiers (bench/vds_picture_gen.py),
+for VDS-NC) on a label and photographed at idphoto-gen's mild and hard tiers, and on a
+page of print (A5 at 200-300 dpi, 2-4 MP) at the mild tier (bench/vds_picture_gen.py),
 for each seed of VDS_SEEDS (default: 1 and 2, tuned on; 505 and 606, not), plus the
 corpus's own pictures (bsi-sic-annexD.png and .jpg).
 
@@ -36,6 +37,7 @@ BENCH = os.environ.get("IDREADER_BENCH", os.path.join(ROOT, ".build/release/idre
 CLI = os.environ.get("IDREADER", os.path.join(ROOT, ".build/release/idreader"))
 SEEDS = [int(s) for s in os.environ.get("VDS_SEEDS", "1 2 505 606").split()]
 TUNED = {1, 2, 101, 202}
+LEVELS = ("mild", "hard", "page")
 WORK = os.environ.get("VDS_PICTURES_DIR", "/tmp/idreader-vds-pictures")
 CORPUS_PICTURES = [("bsi-sic-annexD.png", "bsi-sic-annexD.bin"), ("bsi-sic-annexD.jpg", "bsi-sic-annexD.bin")]
 
@@ -49,8 +51,11 @@ def cases():
     for seed in SEEDS:
         folder = os.path.join(WORK, f"seed-{seed}")
         manifest = os.path.join(folder, "manifest.jsonl")
-        if not os.path.exists(manifest):
-            vds_picture_gen.generate(seed, folder)
+        levels = set()
+        if os.path.exists(manifest):
+            levels = {json.loads(line)["level"] for line in open(manifest)}
+        if levels != set(LEVELS):
+            vds_picture_gen.generate(seed, folder, LEVELS)
         for line in open(manifest):
             row = json.loads(line)
             group = f"{row['level']} ({'tuned' if seed in TUNED else 'unseen'})"
