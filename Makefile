@@ -66,6 +66,14 @@ bench-pdf417:       ## PDF417 success rate and time vs zxing-cpp (Python) and zb
 	swift build -c release --product idreader-bench && swift build -c release --product idreader
 	IDPHOTO_SEEDS="$(IDPHOTO_SEEDS)" python3 bench/pdf417_read.py
 
+# seal-picture seeds: 1 and 2 tuned on (and 101, 202: the crop+contrast pass), 505 and 606 not
+VDS_SEEDS ?= 1 2 505 606
+
+bench-vds-pictures: ## visible digital seals photographed (mild, hard): decoded exactly, wrong payloads, ms vs zxing-cpp (Python)
+	scripts/setup.sh --bench
+	swift build -c release --product idreader-bench && swift build -c release --product idreader
+	VDS_SEEDS="$(VDS_SEEDS)" python3 bench/vds_pictures.py
+
 bench-mrz-images:   ## MRZ from images vs PassportEye
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench

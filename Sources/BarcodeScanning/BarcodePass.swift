@@ -21,4 +21,7 @@ public enum BarcodePass: String, Sendable, Codable, CaseIterable {
     case rotationSweep = "rotation-sweep"
     /// zbar, for 1D codes and QR codes.
     case zbar
+    // Passes only seals run (`BarcodeScanner.sealRescuePasses`).
+    /// The located symbol with its background normalised and its contrast stretched (glare).
+    case cropContrast = "crop+contrast"
 }

@@ -2,8 +2,9 @@ import Foundation
 import IDCommon
 import Imaging
 
-/// Finds barcodes in an image: PDF417 through zxing-cpp with rescue passes, 1D and QR
-/// through zbar.
+/// Finds barcodes in an image: PDF417 through zxing-cpp with rescue passes, the
+/// DataMatrix and QR codes of visible digital seals through zxing-cpp with the same passes
+/// (`seals`, SealSymbols.swift), 1D and QR through zbar.
 ///
 /// When the first pass finds no acceptable PDF417, an ordered list of rescue passes runs
 /// (straighten by the estimated skew, outline the symbol by its start and stop patterns
@@ -13,7 +14,7 @@ public struct BarcodeScanner: Sendable {
     /// A decoded PDF417 is kept only if this accepts its bytes (e.g. "the AAMVA structure
     /// holds"), since zxing-cpp can return wrong bytes from a damaged symbol.
     public var acceptPDF417: @Sendable ([UInt8]) -> Bool
-    /// Also look for 1D codes and QR codes (zbar).
+    /// Also look for DataMatrix (zxing-cpp), 1D and QR codes (zbar), besides PDF417.
     public var includeOtherFormats: Bool
 
     public init(includeOtherFormats: Bool = true, acceptPDF417: @escaping @Sendable ([UInt8]) -> Bool = { _ in true }) {
@@ -208,9 +209,18 @@ public struct BarcodeScanner: Sendable {
         ZXingReader.read(image, formats: [.pdf417], pass: .plain)
     }
 
-    public func scan(_ image: GrayImage) -> [Barcode] {
+    /// Every barcode: PDF417 (`pdf417`), then with `includeOtherFormats` zbar's 1D and QR
+    /// codes, and with `seals` also the DataMatrix and QR codes of visible digital seals
+    /// (`seals(_:)`; its rescue passes only when no PDF417 was found) and the other
+    /// DataMatrix codes its first passes decode.  `seals` is off by default: a licence read
+    /// looking for payloads in other formats need not pay for the seal search.
+    public func scan(_ image: GrayImage, seals: Bool = false) -> [Barcode] {
         var found = pdf417(image)
         if includeOtherFormats {
+            if seals {
+                let search = sealSearch(image, rescue: found.isEmpty)
+                found += search.seals + search.others.filter { $0.format == .dataMatrix }
+            }
             let others = ZBarReader.read(image)
             found += others.filter { o in !found.contains { $0.bytes == o.bytes } }
         }

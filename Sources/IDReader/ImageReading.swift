@@ -194,7 +194,7 @@ extension DocumentReader {
     public func barcodes(imageData: [UInt8], name: String, maximumPixels: Int = 100_000_000) -> BarcodesResult {
         do {
             let image = try ImageLoader(maximumPixels: maximumPixels).load(data: imageData)
-            let found = BarcodeScanner(includeOtherFormats: true).scan(image)
+            let found = BarcodeScanner(includeOtherFormats: true).scan(image, seals: true)
             return BarcodesResult(input: name, barcodes: found.map(BarcodesResult.Entry.init), error: nil)
         } catch {
             return BarcodesResult(input: name, barcodes: [], error: Self.readError(error))

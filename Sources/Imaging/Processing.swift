@@ -52,9 +52,13 @@ extension GrayImage {
         return gray.grayImage()
     }
 
-    /// Contrast stretched to the full range after background normalisation.
-    public func contrastNormalized() -> GrayImage {
-        guard let pix = Pix(gray: self), let out = Pix(pixContrastNorm(nil, pix.pointer, 50, 50, 130, 2, 2)) else { return self }
+    /// Contrast stretched to the full range after background normalisation: each tile of
+    /// `tile` × `tile` pixels from its own darkest to its lightest grey, where they differ
+    /// by at least `minimumDifference` (flat tiles are left), smoothed over 2 tiles.
+    public func contrastNormalized(tile: Int = 50, minimumDifference: Int = 130) -> GrayImage {
+        guard let pix = Pix(gray: self),
+            let out = Pix(pixContrastNorm(nil, pix.pointer, Int32(tile), Int32(tile), Int32(minimumDifference), 2, 2))
+        else { return self }
         return out.grayImage()
     }
 

@@ -14,6 +14,8 @@ import VDS
 //   idreader-bench pdf417 FILE       FILE: image paths; per image: decoded bytes, ms, pass
 //   idreader-bench pdf417-outline FILE  per image: the start-stop outline (corners), ms
 //   idreader-bench pdf417-passes FILE   per image: each rescue pass on its own: bytes, ms
+//   idreader-bench seals FILE        FILE: image paths; per image: each seal's format and bytes,
+//                                    ms of load + `BarcodeScanner.seals`, the first seal's pass
 //   idreader-bench pdf417-upright FILE DIR  per image: the start-stop view, unsharpened, at 3 px
 //                                    a module, as DIR/NAME.pgm
 //   idreader-bench mrz-images FILE   FILE: image paths; per image: MRZ lines, valid, ms
@@ -83,6 +85,18 @@ case "pdf417":
         let ms = Date().timeIntervalSince(start) * 1000
         let b64 = found.first.map { Data($0.bytes).base64EncodedString() } ?? ""
         print("{\"path\": \"\(path)\", \"bytes\": \"\(b64)\", \"ms\": \(ms), \"pass\": \"\(found.first?.pass.rawValue ?? "")\"}")
+    }
+case "seals":
+    // FILE: one image path per line.  Prints one JSON line per image.
+    let scanner = BarcodeScanner()
+    for path in text.split(separator: "\n").map(String.init) {
+        let start = Date()
+        var found: [Barcode] = []
+        if let image = try? ImageLoader().load(path: path) { found = scanner.seals(image) }
+        let ms = Date().timeIntervalSince(start) * 1000
+        let seals = found.map { ["format": $0.format.rawValue, "bytes": Data($0.bytes).base64EncodedString()] }
+        let line: [String: Any] = ["path": path, "seals": seals, "ms": ms, "pass": found.first?.pass.rawValue ?? ""]
+        print(String(decoding: try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
     }
 case "pdf417-first-pass":
     // FILE: one image path per line.  Per image, CPU ms (the least of 3 runs, the picture
