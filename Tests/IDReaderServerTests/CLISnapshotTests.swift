@@ -59,14 +59,14 @@ final class CLISnapshotTests: XCTestCase {
         for arguments in [[], ["--help"], ["-h"], ["help"]] {
             try assertOutput(arguments, matches: "help/help-overview.txt", exitCode: 0)
         }
-        for command in ["read", "barcodes", "mrz", "aamva", "generate", "serve"] {
+        for command in ["read", "barcodes", "mrz", "aamva", "vds", "generate", "serve"] {
             try assertOutput(["help", command], matches: "help/help-\(command).txt", exitCode: 0)
             try assertOutput([command, "--help"], matches: "help/help-\(command).txt", exitCode: 0)
         }
         for arguments in [["help", "help"], ["help", "--help"]] {
             try assertOutput(arguments, matches: "help/help-help.txt", exitCode: 0)
         }
-        for kind in ["mrz", "aamva"] {
+        for kind in ["mrz", "aamva", "vds"] {
             try assertOutput(["help", "generate", kind], matches: "help/help-generate-\(kind).txt", exitCode: 0)
             try assertOutput(["generate", kind, "--help"], matches: "help/help-generate-\(kind).txt", exitCode: 0)
         }
