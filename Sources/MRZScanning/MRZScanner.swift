@@ -246,8 +246,8 @@ public struct MRZScanner: Sendable {
         return nil
     }
 
-    /// The cause a band shaped like an MRZ without glyphs told apart shows: characters
-    /// too small, or edges blurred.  Only lines that stand apart as an MRZ's do count
+    /// The cause a band shaped like an MRZ without glyphs told apart shows: edges blurred
+    /// past doubt, characters too small, or edges blurred.  Only lines that stand apart as an MRZ's do count
     /// (`leastLinePitch`): a PDF417's rows, or its stop pattern's bars, also chain as
     /// lines of one length.
     static func causeOfShapedBands(_ bands: [[Quadrilateral]], in image: GrayImage) -> MRZScanFailure? {
@@ -258,6 +258,11 @@ public struct MRZScanner: Sendable {
         }
         return nil
     }
+
+    /// Edges this wide (in glyph heights) are blur at any glyph size: the real corpus
+    /// blurred by 0.3 and 0.45 glyph heights measures 0.9–2.6 on 7–9 px glyphs, shrunk to
+    /// 3.5 px glyphs 0.26–0.49 (bench/corpus_degraded.py).
+    static let unmistakableBlur = 0.7
 
     /// A band whose paper is darker than this is too dark to read.
     static let darkestPaper = 60.0
@@ -281,8 +286,12 @@ public enum MRZSearchStage: String, Sendable, Codable, CaseIterable {
     /// (`OrientedView.morphologyBands`): a few ms per orientation.
     case morphology
     /// Tesseract's layout analysis in the four quarter turns: ~80 ms per orientation,
-    /// for busy layouts; the last resort.
+    /// for busy layouts.
     case layoutAnalysis
+    /// Stripes of print on the grey levels, at the glyphs' scale, in the four quarter
+    /// turns (`OrientedView.stripeBands`): finds MRZs whose glyphs blur or wear into one
+    /// another, which no binarisation tells apart; tens of ms, the last resort.
+    case printStripes
 }
 
 /// What an MRZ search found (`MRZScanner.scan`, `MRZSearch.outcome`).

@@ -1,0 +1,60 @@
+import Imaging
+
+/// Print stripes grouped into a band (`OrientedView.stripeBands`) made into line boxes the
+/// line reader and the band measures take as glyph outlines.
+enum StripeBands {
+    /// Groups of 2 or 3 stripes that may be an MRZ's lines: long and thin, of one length
+    /// and left edge, stacked at one pitch, each at least `leastThicknessPerPitch` of the
+    /// pitch thick; longest first (an MRZ's lines are a page's longest print; a form's
+    /// rules and captions stand beside it as often as above it).  Unlike `BandFinder.bands`, a line's next line need not be the next stripe
+    /// down: other print beside the MRZ (a caption, a callout) makes stripes between its
+    /// lines.  `scale` maps stripe coordinates to the caller's pixels.
+    static func bands(from stripes: [PixelBox], workingWidth: Int, scale: Double) -> [[PixelBox]] {
+        let lines = stripes.filter { $0.width >= workingWidth / 4 && $0.height >= 3 && $0.width > 8 * $0.height }.sorted { $0.y < $1.y }
+        var bands: [[PixelBox]] = []
+        for i in lines.indices {
+            var band = [lines[i]]
+            for next in lines[(i + 1)...] where band.count < 3 && follows(next, band) { band.append(next) }
+            if band.count >= 2 { bands.append(band.map { $0.scaled(by: scale) }) }
+        }
+        return bands.sorted { $0[0].width > $1[0].width }
+    }
+
+    /// The least thickness of an MRZ line's stripe, in its band's pitch: the stripes of
+    /// print lines blurred by 0.3–0.45 of their height measure 0.45–0.55 of their pitch;
+    /// ruled lines around a caption, blurred alike, 0.2–0.3 (real corpus, blurred).
+    static let leastThicknessPerPitch = 0.35
+
+    /// Whether `next` is the line after `band`'s: as long as its first line and starting
+    /// where it does, a line height or more below its last, at the pitch of its lines.
+    static func follows(_ next: PixelBox, _ band: [PixelBox]) -> Bool {
+        let first = band[0], last = band[band.count - 1]
+        let height = Double(max(next.height, band.map(\.height).max()!))
+        let pitch = Double(next.y + next.height / 2 - last.y - last.height / 2)
+        guard abs(Double(next.width - first.width)) < 0.15 * Double(first.width), abs(Double(next.x - first.x)) < 3 * height,
+            pitch > 0.8 * height, pitch < 3.5 * height
+        else { return false }
+        guard Double(next.height) >= leastThicknessPerPitch * pitch, Double(last.height) >= leastThicknessPerPitch * pitch else { return false }
+        guard band.count >= 2 else { return true }
+        let previous = Double(last.y + last.height / 2 - band[band.count - 2].y - band[band.count - 2].height / 2)
+        return abs(pitch - previous) < 0.25 * previous
+    }
+
+    /// An MRZ glyph's height over its lines' pitch: about 0.62–0.67 on the real corpus's
+    /// cards and passports (glyph heights of their readings against the distance between
+    /// their lines' middles).
+    static let glyphHeightPerPitch = 0.65
+
+    /// `band`'s stripes as glyph lines: each a glyph's height (`glyphHeightPerPitch` of
+    /// the band's pitch) about its stripe's middle, for a stripe is as thick as its print
+    /// and its blur together.  A single stripe keeps its box.
+    static func glyphLines(_ band: [PixelBox]) -> [PixelBox] {
+        let middles = band.map { Double($0.y) + Double($0.height) / 2 }
+        let pitches = zip(middles, middles.dropFirst()).map { abs($1 - $0) }.sorted()
+        guard !pitches.isEmpty else { return band }
+        let height = max(1, Int((glyphHeightPerPitch * pitches[pitches.count / 2]).rounded()))
+        return zip(band, middles).map { box, middle in
+            PixelBox(x: box.x, y: Int((middle - Double(height) / 2).rounded()), width: box.width, height: height)
+        }
+    }
+}
