@@ -213,7 +213,11 @@ extension DocumentReader {
         // background print may), and spares the look for one: a frame is of one document
         if let mrz, mrz.bandSeen { return Self.state(measured: mrz.cause) }
         let pdf417 = options.only.contains(.pdf417) ? SymbolDiagnosis.glance(image) : nil
-        return Self.state(measured: FailureDiagnosis.choose(mrz: mrz, pdf417: pdf417, picture: { PictureMeasures(image) }).cause)
+        // an MRZ whose glyphs blur into one another makes no chain: its print stripes are
+        // measured, unless a sharp symbol's outline decides anyway (they weigh as a failed
+        // read's stripe bands do, so a licence's heading does not outweigh its symbol)
+        let stripes = mrz != nil && FailureDiagnosis.sharpOutline(pdf417) == nil ? MRZScanner.assessStripes(image) : mrz
+        return Self.state(measured: FailureDiagnosis.choose(mrz: stripes, pdf417: pdf417, picture: { PictureMeasures(image) }).cause)
     }
 
     /// The state of a frame whose document measures as `cause` names: one found with no

@@ -38,6 +38,26 @@ extension MRZScanner {
         return nil
     }
 
+    /// What a picture in which `assess` saw no band shows of an MRZ in its print stripes:
+    /// the first stripe bands shaped like an MRZ (`OrientedView.stripeBands`), measured as
+    /// a failed read's are (`causeOfShapedBands`), upright and a quarter turned (a band's
+    /// stripes are the same upside down); `noMRZ` where none shows a cause.  A frame whose
+    /// glyphs blur into one another has no glyph chain, yet its MRZ is there to be named
+    /// blurred.  Some tens of ms: for frames nothing else names.
+    public static func assessStripes(_ image: GrayImage) -> MRZScanFailure {
+        let working = OrientedView.workingCopy(of: image)
+        for quarter in [0, 1] {
+            let view = OrientedView(input: image, workingCopy: working, quarter: quarter)
+            let bands = view.stripeBands().prefix(BandSearch.maximumBandsPerOrientation).map { band in
+                band.map {
+                    OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
+                }
+            }
+            if let cause = causeOfShapedBands(bands.filter(BandSearch.shapedLikeMRZ), in: image) { return cause }
+        }
+        return .noMRZ
+    }
+
     /// How far from the picture's edge, in glyph heights, a frame's band must end to be
     /// taken as whole.
     static let clearOfTheEdge = 0.25

@@ -20,6 +20,15 @@ final class FrameStateTests: XCTestCase {
         XCTAssertEqual(reader.frameState(image: try sample("samples/licences/licence-clean-000-r0.png")), .good)
     }
 
+    /// Monaco's ID card of ../shared/corpus/mrz (10 px characters) blurred by about 0.3
+    /// character heights (three box blurs of radius 3: a sigma of 3.5 px): no glyph chain
+    /// is left, and its print stripes name the blur (before them: no document).
+    func testACardBlurredBeyondItsGlyphChainsIsBlurred() throws {
+        let card = try sample("../shared/corpus/mrz/ag_id-mco.png")
+        let blurred = card.blurred(radius: 3).blurred(radius: 3).blurred(radius: 3)
+        XCTAssertEqual(DocumentReader().frameState(image: blurred), .unusable(.blurred))
+    }
+
     func testAPictureWithoutADocumentIsNoDocument() {
         XCTAssertEqual(DocumentReader().frameState(image: FailureDiagnosisTests.blotches(seed: 36)), .unusable(.noDocument))
     }

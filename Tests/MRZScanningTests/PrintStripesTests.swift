@@ -34,6 +34,16 @@ final class PrintStripesTests: XCTestCase {
         XCTAssertEqual(scan.failure, .blurred)
     }
 
+    /// A camera frame of the same blurred card: no glyph chain is left to measure, and its
+    /// print stripes name the blur.
+    func testABlurredFramesStateIsBlurred() throws {
+        let sharp = try ImageLoader().load(path: Self.corpus.appendingPathComponent("ag_id-mco.png").path)
+        let height = Double(try XCTUnwrap(MRZScanner().scan(sharp).quality.characterHeight))
+        let blurred = Self.gaussianBlur(sharp, sigma: 0.3 * height)
+        XCTAssertEqual(MRZScanner.assess(blurred), .noMRZ, "no glyph chain is left")
+        XCTAssertEqual(MRZScanner.assessStripes(blurred), .blurred)
+    }
+
     /// The stripes of a drawn band of three lines of touching print: three long stripes at
     /// one pitch, grouped into one band whose lines are about a glyph high.
     func testTouchingPrintMakesOneBandOfStripes() {
