@@ -113,6 +113,10 @@ public struct SealCertificate: Sendable {
     /// The certificate's public key (owned by the certificate).
     var publicKey: OpaquePointer? { X509_get0_pubkey(x509.pointer) }
 
+    /// The bytes of each half (r, s) of an ECDSA signature by this certificate's key: its
+    /// curve's size rounded up to whole bytes; `nil` without a key.
+    var signatureHalfBytes: Int? { publicKey.map { (Int(EVP_PKEY_get_bits($0)) + 7) / 8 } }
+
     /// Whether `date` lies in the validity period (by day: a seal's dates have no time).
     public func isValid(on date: SealDate) -> Bool {
         let day = date.description

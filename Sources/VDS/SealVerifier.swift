@@ -52,8 +52,9 @@ public struct SignatureVerification: Sendable, Equatable, Codable {
 ///    signer identifier, as `DE` + `TS` = `DETS`, or `CN` is the whole identifier) and
 ///    whose serial number (hex, leading zeros ignored) or SHA-1 is the certificate
 ///    reference: their verdict is final (`verified` when one verifies, else `failed`);
-/// 2. else every certificate, the signer's first, is tried; one whose key verifies the
-///    signature gives `verified` (selection `trial`); none gives `unknownSigner`.
+/// 2. else every certificate whose key is on a curve of the signature's size, the signer's
+///    first, is tried; one whose key verifies the signature gives `verified` (selection
+///    `trial`); none gives `unknownSigner`.
 /// The signature is ECDSA over the bytes before the signature tag, hashed by the curve size.
 public struct SealVerifier: Sendable {
     public let certificates: [SealCertificate]
@@ -85,8 +86,11 @@ public struct SealVerifier: Sendable {
                 .failed, first, .reference, date: header.signatureCreationDate,
                 note: "The signature does not verify with the certificate the seal names; the seal was changed or forged.")
         }
-        let bySigner = certificates.filter { names($0, signer: signer) }
-        let others = certificates.filter { !names($0, signer: signer) }
+        // only keys on a curve of the signature's size can have made it: a trial of the
+        // others would cost a verification each (some 0.3 ms) for nothing
+        let fitting = certificates.filter { $0.signatureHalfBytes.map { 2 * $0 == seal.signature.count } ?? false }
+        let bySigner = fitting.filter { names($0, signer: signer) }
+        let others = fitting.filter { !names($0, signer: signer) }
         if let certificate = (bySigner + others).first(where: { verifies($0, seal) }) {
             return result(
                 .verified, certificate, .trial, date: header.signatureCreationDate,
