@@ -28,8 +28,6 @@ public enum ProfiledStep: String, Sendable, CaseIterable, Codable {
     case morphology
     /// Tesseract's layout analysis.
     case layoutAnalysis
-    /// The print stripes' band candidates in the four orientations.
-    case printStripes
     /// Everything not inside a named step.
     case other
 }

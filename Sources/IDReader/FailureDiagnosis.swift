@@ -81,6 +81,13 @@ extension FailureDiagnosis {
         return FailureDiagnosis(pdf417: finding.failure)
     }
 
+    /// The print stripes of a blurred MRZ (`MRZScanner.stripeLook`), looked for only where
+    /// the whole picture is blurred too (`PictureMeasures.blurredForStripes`); else `nil`.
+    static func blurredStripes(_ image: GrayImage) -> UnreadLines? {
+        guard let width = PictureMeasures.sharpestEdgeWidth(image), width > PictureMeasures.blurredForStripes else { return nil }
+        return MRZScanner.stripeLook(image)
+    }
+
     /// The licence's own cause and sentence.
     init(pdf417 failure: PDF417Failure) { self.init(cause: failure.cause, message: failure.message) }
 

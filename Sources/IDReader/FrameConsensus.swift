@@ -214,10 +214,10 @@ extension DocumentReader {
         if let mrz, mrz.bandSeen { return Self.state(measured: mrz.cause) }
         let pdf417 = options.only.contains(.pdf417) ? SymbolDiagnosis.glance(image) : nil
         // an MRZ whose glyphs blur into one another makes no chain: its print stripes are
-        // measured, unless a sharp symbol's outline decides anyway (they weigh as a failed
-        // read's stripe bands do, so a licence's heading does not outweigh its symbol)
-        let stripes = mrz != nil && FailureDiagnosis.sharpOutline(pdf417) == nil ? MRZScanner.assessStripes(image) : mrz
-        return Self.state(measured: FailureDiagnosis.choose(mrz: stripes, pdf417: pdf417, picture: { PictureMeasures(image) }).cause)
+        // the weakest evidence, asked only where nothing else decides
+        let diagnosis = FailureDiagnosis.choose(
+            mrz: mrz, unread: { mrz == .noMRZ ? FailureDiagnosis.blurredStripes(image) : nil }, pdf417: pdf417, picture: { PictureMeasures(image) })
+        return Self.state(measured: diagnosis.cause)
     }
 
     /// The state of a frame whose document measures as `cause` names: one found with no

@@ -68,13 +68,11 @@ public enum ReadStage: String, Sendable, Codable, CaseIterable {
     case mrzLayoutAnalysis
     /// Licence payloads in other barcode formats.
     case otherBarcodes
-    /// The MRZ by stripes of print on the grey levels (`MRZSearchStage.printStripes`).
-    case mrzPrintStripes
 
     /// The document kind the stage looks for.
     public var kind: DocumentKinds {
         switch self {
-        case .mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis, .mrzPrintStripes: return .mrz
+        case .mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis: return .mrz
         case .pdf417, .pdf417Rescue: return .pdf417
         case .otherBarcodes: return .otherBarcodes
         }
@@ -87,11 +85,9 @@ public enum ReadStage: String, Sendable, Codable, CaseIterable {
 /// licence was found (far more licence photos need the rescue passes — turned or
 /// keystoned symbols — than MRZs need layout analysis).  After a valid MRZ the PDF417
 /// stage looks only in the located symbol regions (a licence photographed beside the
-/// passport).  The layout analysis runs only when no MRZ, valid or not, was read; the
-/// print stripes (for MRZs whose glyphs blur into one another) only when nothing at all
-/// was read, last.
+/// passport).  The layout analysis runs only when no MRZ, valid or not, was read.
 enum ReadPlan {
-    static let stages: [ReadStage] = [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .mrzLayoutAnalysis, .otherBarcodes, .mrzPrintStripes]
+    static let stages: [ReadStage] = [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .mrzLayoutAnalysis, .otherBarcodes]
 }
 
 extension DocumentReader {
@@ -120,10 +116,6 @@ extension DocumentReader {
                 // corpus 1024 → 862 ms)
                 if licences.documents.isEmpty, mrz?.foundAny != true { mrz?.run(.layoutAnalysis) }
             case .otherBarcodes: licences.readOtherBarcodes()
-            case .mrzPrintStripes:
-                // the last resort, where nothing at all was read: a blurred MRZ's band,
-                // read if its lines can be, else measured for the diagnosis
-                if licences.documents.isEmpty, mrz?.foundAny != true { mrz?.run(.printStripes) }
             }
             diagnostics.stages.append(stage)
         }
@@ -175,7 +167,7 @@ extension DocumentReader {
         let (documents, failure, diagnostics) = readWithDiagnosis(image: image, options: options)
         if documents.isEmpty {
             let diagnosis = FailureDiagnosis.choose(
-                mrz: failure, unread: { failure == .noMRZ ? MRZScanner.secondLook(image) : nil },
+                mrz: failure, unread: { failure == .noMRZ ? MRZScanner.secondLook(image) ?? FailureDiagnosis.blurredStripes(image) : nil },
                 pdf417: options.only.contains(.pdf417) ? SymbolDiagnosis.examine(image) : nil,
                 picture: { PictureMeasures(image) })
             let error = ReadError(.noDocumentFound, diagnosis.message, cause: diagnosis.cause)
@@ -278,7 +270,6 @@ extension ReadStage {
         case .glyphChains: self = .mrzGlyphChains
         case .morphology: self = .mrzMorphology
         case .layoutAnalysis: self = .mrzLayoutAnalysis
-        case .printStripes: self = .mrzPrintStripes
         }
     }
 }

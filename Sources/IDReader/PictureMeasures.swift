@@ -18,6 +18,11 @@ struct PictureMeasures: Equatable {
     /// blurred by 0.45 character heights, 7 to 15: a picture is named blurred as a whole
     /// only when nothing in it is sharper than any photo of something.
     static let widestEdge = 60.0
+    /// Sharpest edges wider than this make blurred print stripes a blurred MRZ's
+    /// (`FailureDiagnosis.blurredStripes`): photos without a document whose smooth shapes
+    /// make stripes measure 4.3–8.6 (scikit-image's camera, astronaut, coins, moon, clock);
+    /// the real MRZ corpus blurred by 0.3 and 0.45 character heights 7.1–40, most over 9.
+    static let blurredForStripes = 9.0
     /// Tile side, and the contrast a tile needs for its edges to count.
     static let tile = 32, leastContrast = 40
 

@@ -38,25 +38,33 @@ extension MRZScanner {
         return nil
     }
 
-    /// What a picture in which `assess` saw no band shows of an MRZ in its print stripes:
-    /// the first stripe bands shaped like an MRZ (`OrientedView.stripeBands`), measured as
-    /// a failed read's are (`causeOfShapedBands`), upright and a quarter turned (a band's
-    /// stripes are the same upside down); `noMRZ` where none shows a cause.  A frame whose
-    /// glyphs blur into one another has no glyph chain, yet its MRZ is there to be named
-    /// blurred.  Some tens of ms: for frames nothing else names.
-    public static func assessStripes(_ image: GrayImage) -> MRZScanFailure {
+    /// A last look, after a search and a second look that saw no MRZ, for an MRZ whose
+    /// glyphs blur into one another so that no binarisation tells them apart: the print
+    /// stripes' bands shaped like an MRZ (`OrientedView.stripeBands`), upright and a
+    /// quarter turned (a band's stripes are the same upside down), whose edges are wider
+    /// than `unmistakableBlur`.  Only blur is named from stripes: text, mortar and rows of
+    /// print make stripes too, and a sharp band's cause is the glyph chains' to name.
+    /// `nil`: no such band.  Some tens of ms.
+    public static func stripeLook(_ image: GrayImage) -> UnreadLines? {
         let working = OrientedView.workingCopy(of: image)
         for quarter in [0, 1] {
             let view = OrientedView(input: image, workingCopy: working, quarter: quarter)
-            let bands = view.stripeBands().prefix(BandSearch.maximumBandsPerOrientation).map { band in
-                band.map {
+            for band in view.stripeBands().prefix(BandSearch.maximumBandsPerOrientation) {
+                let lines = band.map {
                     OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
                 }
+                guard BandSearch.shapedLikeMRZ(lines), let m = BandMeasures(lines: lines, in: image), m.closestLinePitch >= leastLinePitch,
+                    m.glyphHeight >= smallestBlurredGlyph, m.edgeWidth > unmistakableBlur
+                else { continue }
+                return UnreadLines(.blurred, stacked: true, lines: lines)
             }
-            if let cause = causeOfShapedBands(bands.filter(BandSearch.shapedLikeMRZ), in: image) { return cause }
         }
-        return .noMRZ
+        return nil
     }
+
+    /// The least glyph height (input pixels) of a band `stripeLook` names blurred: the real
+    /// corpus blurred measures 7 px and more; smaller print is too small to say.
+    static let smallestBlurredGlyph = 5.0
 
     /// How far from the picture's edge, in glyph heights, a frame's band must end to be
     /// taken as whole.

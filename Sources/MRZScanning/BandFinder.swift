@@ -231,7 +231,7 @@ final class OrientedView {
         let image = small.halfTurned ? small.image.rotatedOrthogonally(2) : small.image
         return Self.stripeDivisors.flatMap { divisor in
             let stripes = image.printStripes(thickness: max(3, image.width / divisor), minimumLength: image.width / 5)
-            return StripeBands.bands(from: stripes, workingWidth: image.width, scale: scale).map(StripeBands.glyphLines)
+            return StripeBands.bands(from: stripes, workingWidth: image.width, workingHeight: image.height, scale: scale).map(StripeBands.glyphLines)
         }
     }
 

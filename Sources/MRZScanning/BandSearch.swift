@@ -52,7 +52,6 @@ final class BandSearch {
         case .glyphChains: return glyphChains()
         case .morphology: return StepProfile.measure(.morphology) { morphology() }.map { ($0.0, Self.medianHeight($0.1)) }
         case .layoutAnalysis: return StepProfile.measure(.layoutAnalysis) { layoutAnalysis() }.map { ($0.0, Self.medianHeight($0.1)) }
-        case .printStripes: return StepProfile.measure(.printStripes) { printStripes() }.map { ($0.0, Self.medianHeight($0.1)) }
         }
     }
 
@@ -105,19 +104,6 @@ final class BandSearch {
     private func layoutAnalysis() -> (MRZReading, [PixelBox])? {
         for quarter in [0, 1, 3, 2] {
             for band in view(quarter).layoutBands(engine: engine).prefix(Self.maximumBandsPerOrientation) {
-                if let reading = read(band, quarter: quarter) { return (reading, band) }
-            }
-        }
-        return nil
-    }
-
-    /// Stripes of print on the grey levels (`OrientedView.stripeBands`), for MRZs whose
-    /// glyphs blur or wear into one another: upright and upside down first (their stripes
-    /// cost one view), then the quarter turns.  A band whose lines are not set like MRZ
-    /// lines is kept for the diagnosis (`shapedBands`), never read.
-    private func printStripes() -> (MRZReading, [PixelBox])? {
-        for quarter in [0, 2, 1, 3] {
-            for band in view(quarter).stripeBands().prefix(Self.maximumBandsPerOrientation) {
                 if let reading = read(band, quarter: quarter) { return (reading, band) }
             }
         }

@@ -286,12 +286,8 @@ public enum MRZSearchStage: String, Sendable, Codable, CaseIterable {
     /// (`OrientedView.morphologyBands`): a few ms per orientation.
     case morphology
     /// Tesseract's layout analysis in the four quarter turns: ~80 ms per orientation,
-    /// for busy layouts.
+    /// for busy layouts; the last resort.
     case layoutAnalysis
-    /// Stripes of print on the grey levels, at the glyphs' scale, in the four quarter
-    /// turns (`OrientedView.stripeBands`): finds MRZs whose glyphs blur or wear into one
-    /// another, which no binarisation tells apart; tens of ms, the last resort.
-    case printStripes
 }
 
 /// What an MRZ search found (`MRZScanner.scan`, `MRZSearch.outcome`).

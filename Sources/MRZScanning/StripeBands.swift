@@ -9,8 +9,10 @@ enum StripeBands {
     /// rules and captions stand beside it as often as above it).  Unlike `BandFinder.bands`, a line's next line need not be the next stripe
     /// down: other print beside the MRZ (a caption, a callout) makes stripes between its
     /// lines.  `scale` maps stripe coordinates to the caller's pixels.
-    static func bands(from stripes: [PixelBox], workingWidth: Int, scale: Double) -> [[PixelBox]] {
-        let lines = stripes.filter { $0.width >= workingWidth / 4 && $0.height >= 3 && $0.width > 8 * $0.height }.sorted { $0.y < $1.y }
+    static func bands(from stripes: [PixelBox], workingWidth: Int, workingHeight: Int, scale: Double) -> [[PixelBox]] {
+        // a stripe along the picture's edge is the closing's border, not print
+        let inside = stripes.filter { $0.x > 0 && $0.y > 0 && $0.x + $0.width < workingWidth && $0.y + $0.height < workingHeight }
+        let lines = inside.filter { $0.width >= workingWidth / 4 && $0.height >= 3 && $0.width > 8 * $0.height }.sorted { $0.y < $1.y }
         var bands: [[PixelBox]] = []
         for i in lines.indices {
             var band = [lines[i]]

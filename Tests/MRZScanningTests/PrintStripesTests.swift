@@ -5,9 +5,9 @@ import XCTest
 
 @testable import MRZScanning
 
-/// The print stripes (`GrayImage.printStripes`, `MRZSearchStage.printStripes`): an MRZ
-/// whose glyphs blur into one another is still found as a band, and named blurred rather
-/// than "no document".
+/// The print stripes (`GrayImage.printStripes`, `MRZScanner.stripeLook`): an MRZ whose
+/// glyphs blur into one another is still found as a band, and named blurred rather than
+/// "no document".
 final class PrintStripesTests: XCTestCase {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("../shared/corpus/mrz").standardizedFileURL
@@ -20,28 +20,26 @@ final class PrintStripesTests: XCTestCase {
         return image.blurred(radius: radius).blurred(radius: radius).blurred(radius: radius)
     }
 
-    /// Monaco's ID card (10 px characters) blurred by 0.3 character heights: no glyph chain,
-    /// no morphology band and no layout line is left, yet its three lines stay stripes of
-    /// print; the cause is the blur, not a missing document (before the stripes: `noMRZ`).
-    func testARealCardBlurredByAThirdOfItsCharactersIsNamedBlurred() throws {
+    /// Monaco's ID card (10 px characters) blurred by 0.3 character heights: no glyph chain
+    /// and no line of the second look is left, yet its lines stay stripes of print,
+    /// measured blurred (before the stripes: no document).
+    func testARealCardBlurredByAThirdOfItsCharactersShowsBlurredStripes() throws {
         let sharp = try ImageLoader().load(path: Self.corpus.appendingPathComponent("ag_id-mco.png").path)
         let scanner = MRZScanner()
         let read = scanner.scan(sharp)
         XCTAssertTrue(read.readings.first?.result.isValid ?? false, "the sharp card is read")
         let height = Double(try XCTUnwrap(read.quality.characterHeight))
-        let scan = scanner.scan(Self.gaussianBlur(sharp, sigma: 0.3 * height))
-        XCTAssertTrue(scan.readings.allSatisfy { !$0.result.isValid })
-        XCTAssertEqual(scan.failure, .blurred)
-    }
-
-    /// A camera frame of the same blurred card: no glyph chain is left to measure, and its
-    /// print stripes name the blur.
-    func testABlurredFramesStateIsBlurred() throws {
-        let sharp = try ImageLoader().load(path: Self.corpus.appendingPathComponent("ag_id-mco.png").path)
-        let height = Double(try XCTUnwrap(MRZScanner().scan(sharp).quality.characterHeight))
         let blurred = Self.gaussianBlur(sharp, sigma: 0.3 * height)
-        XCTAssertEqual(MRZScanner.assess(blurred), .noMRZ, "no glyph chain is left")
-        XCTAssertEqual(MRZScanner.assessStripes(blurred), .blurred)
+        XCTAssertEqual(scanner.scan(blurred).failure, .noMRZ, "no band is left to the search")
+        XCTAssertNil(MRZScanner.secondLook(blurred), "nor to the second look")
+        let look = try XCTUnwrap(MRZScanner.stripeLook(blurred))
+        XCTAssertEqual(look.cause, .blurred)
+        // lines of the MRZ, at the card's bottom (the back's lower quarter)
+        XCTAssertTrue((2...3).contains(look.lines.count))
+        for line in look.lines {
+            XCTAssertGreaterThan(line.corners.map(\.y).reduce(0, +) / 4, 0.75 * Double(blurred.height))
+        }
+        XCTAssertNil(MRZScanner.stripeLook(sharp), "a sharp card's stripes name no blur")
     }
 
     /// The stripes of a drawn band of three lines of touching print: three long stripes at
@@ -58,7 +56,7 @@ final class PrintStripesTests: XCTestCase {
         }
         let image = GrayImage(width: 600, height: 300, pixels: pixels)
         let stripes = image.printStripes(thickness: 600 / 25, minimumLength: 600 / 5)
-        let bands = StripeBands.bands(from: stripes, workingWidth: 600, scale: 1)
+        let bands = StripeBands.bands(from: stripes, workingWidth: 600, workingHeight: 300, scale: 1)
         let band = bands.first { $0.count == 3 }
         XCTAssertNotNil(band, "the three lines make one band: \(bands)")
         for line in StripeBands.glyphLines(band ?? []) {
@@ -73,7 +71,7 @@ final class PrintStripesTests: XCTestCase {
         let grain = GrayImage(width: 400, height: 300, pixels: (0..<(400 * 300)).map { _ in UInt8(200 + Int(random.next() % 40)) })
         for image in [blank, grain] {
             let stripes = image.printStripes(thickness: 16, minimumLength: 80)
-            XCTAssertEqual(StripeBands.bands(from: stripes, workingWidth: 400, scale: 1).count, 0)
+            XCTAssertEqual(StripeBands.bands(from: stripes, workingWidth: 400, workingHeight: 300, scale: 1).count, 0)
         }
     }
 }

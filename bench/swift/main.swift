@@ -323,7 +323,7 @@ case "mrz-stages":
         var parts = ["\"load\": \(lap())"]
         let (search, profile) = StepProfile.recording {
             let search = scanner.search(image)
-            for stage in MRZSearchStage.allCases where (stage != .layoutAnalysis && stage != .printStripes) || !search.foundAny {
+            for stage in MRZSearchStage.allCases where stage != .layoutAnalysis || !search.foundAny {
                 search.run(stage)
                 parts.append("\"\(stage.rawValue)\": \(lap())")
             }
