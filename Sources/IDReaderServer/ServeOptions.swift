@@ -70,7 +70,7 @@ public struct ServeOptions: Equatable, Sendable {
         "serve",
         abstract: """
             A self-hosted HTTP service answering with the JSON of 'idreader read' (see /openapi.json):
-            POST /v1/read, /v1/barcodes, /v1/mrz, /v1/aamva; GET /healthz, /metrics, /openapi.json.
+            POST /v1/read, /v1/barcodes, /v1/mrz, /v1/aamva, /v1/vds; GET /healthz, /metrics, /openapi.json.
             """,
         options: [
             host.declaration, port.declaration, workers.declaration, queue.declaration, maxBodyBytes.declaration, maxPixels.declaration,

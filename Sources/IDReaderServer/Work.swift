@@ -61,6 +61,9 @@ struct Work: Sendable {
                 guard !bytes.isEmpty else { throw ReadError(.emptyInput, "The body is empty; send the raw AAMVA payload.") }
                 return try reader.read(aamvaPayload: bytes)
             }
+        case .vds:
+            let bytes = uploads.first?.bytes ?? []
+            return parsed { () throws(ReadError) in try reader.read(sealBytes: bytes, verifier: sealVerifier) }
         case .healthz, .metrics, .openapi:
             return .error(.internalError)
         }
