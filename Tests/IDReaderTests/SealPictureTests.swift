@@ -83,6 +83,30 @@ final class SealPictureTests: XCTestCase {
         XCTAssertTrue(corners.allSatisfy { $0.x > 1000 && $0.y < 500 }, "\(corners)")
     }
 
+    func testTheAnnotatedPictureOutlinesTheSeal() throws {
+        let (bytes, printed) = try visaSeal()
+        let png = try XCTUnwrap(Canvas(gray: try visaPage(printing: printed, seal: bytes))?.pngData())
+        let result = DocumentReader().read(imageData: png, name: "visa-page", options: ReadOptions(sealVerifier: try SealDocumentTests.verifier()))
+        let sealIndex = try XCTUnwrap(result.documents.firstIndex { $0.source == .vds })
+        let corners = try XCTUnwrap(result.diagnostics?.barcodes.first { $0.documentIndex == sealIndex }?.corners?.corners)
+        let picture = try Canvas(imageData: try XCTUnwrap(result.annotated(on: png)))
+        let rgb = picture.rgbPixels()
+        let colour = AnnotationPlan.barcode
+        // the outline's colour along the symbol's edges, within a few pixels of its corners' box
+        let (x0, x1) = (Int(corners.map(\.x).min()!) - 4, Int(corners.map(\.x).max()!) + 4)
+        let (y0, y1) = (Int(corners.map(\.y).min()!) - 4, Int(corners.map(\.y).max()!) + 4)
+        var outlined = 0
+        for y in max(0, y0)..<min(picture.height, y1) {
+            for x in max(0, x0)..<min(picture.width, x1) {
+                let i = 3 * (y * picture.width + x)
+                if abs(Int(rgb[i]) - Int(colour.red)) < 30, abs(Int(rgb[i + 1]) - Int(colour.green)) < 30, abs(Int(rgb[i + 2]) - Int(colour.blue)) < 30 {
+                    outlined += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(outlined, 4 * (x1 - x0), "the outline runs along the symbol's four edges")
+    }
+
     func testAPrintedMRZWithOneChangedCharacterIsNeverValid() throws {
         let (bytes, printed) = try visaSeal()
         // DENT → DENS: a name, under no check digit, so only the seal can tell
