@@ -98,6 +98,8 @@ final class SealDocumentTests: XCTestCase {
             let expectVerified = columns[6] == "verifies"
             XCTAssertEqual(document.vds?.signature.status, expectVerified ? "verified" : "unknownSigner", columns[0])
             XCTAssertEqual(document.checks.first { $0.name == "signature" }?.valid, expectVerified, columns[0])
+            // the signed MRZs' own check digits hold: a verified corpus seal is a valid document
+            XCTAssertEqual(document.valid, expectVerified, "\(columns[0]): \(document.checks)")
             rows += 1
         }
         XCTAssertEqual(rows, 20)
@@ -111,6 +113,23 @@ final class SealDocumentTests: XCTestCase {
         XCTAssertEqual(document.vds?.signature.status, "verified", "a VDS-NC verifies with its embedded certificate")
         XCTAssertFalse(document.vds?.features.isEmpty ?? true)
         XCTAssertNil(document.vds?.bytes)
+    }
+
+    func testFramesOfOneSealAreVotedByTheirBytesNeverAsAPrintedMRZ() throws {
+        // an emergency travel document's seal signs a whole TD2-like MRZ, which would parse
+        // again as a printed one; unverified (no certificates), it must stay a seal, not valid
+        let etd = try document("kds-etd.bin")
+        XCTAssertNotNil(etd.mrz)
+        let consensus = FrameConsensus()
+        for frame in 0..<3 { _ = consensus.add(ReadResult(input: "frame\(frame)", documents: [etd])) }
+        XCTAssertEqual(consensus.documents.count, 1)
+        let voted = try XCTUnwrap(consensus.documents.first?.document)
+        XCTAssertEqual(voted.source, .vds)
+        XCTAssertEqual(voted.vds, etd.vds)
+        XCTAssertFalse(voted.valid)
+        let other = try document("li-etd.bin")
+        _ = consensus.add(ReadResult(input: "other", documents: [other]))
+        XCTAssertEqual(consensus.documents.count, 2, "another seal is another document")
     }
 
     func testTheVDSSectionIsLeftOutOfDocumentsWithoutASeal() throws {
