@@ -74,6 +74,8 @@ final class SealCommandTests: XCTestCase {
         XCTAssertEqual(document["kind"] as? String, "socialInsuranceCard")
         XCTAssertEqual(document["valid"] as? Bool, true)
         XCTAssertEqual(((document["vds"] as? [String: Any])?["signature"] as? [String: Any])?["status"] as? String, "verified")
+        let (_, text, _) = run(["read", picture, "--certificates", "\(corpus)/certs", "--format", "text"])
+        XCTAssertTrue(text.contains("seal                 SOCIAL_INSURANCE_CARD, signature verified, chain notChecked"), text)
         let (unverified, _, _) = run(["read", picture, "--only", "vds"])
         XCTAssertEqual(unverified, 1, "without certificates the seal is unknownSigner, not valid")
     }
