@@ -35,9 +35,9 @@ let package = Package(
             name: "MRZScanning", dependencies: ["IDCommon", "Imaging", "MRZ", "CTesseract"],
             resources: [.embedInCode("mrz-glyphs.bin")]),
         .target(name: "DocumentModel", dependencies: ["IDCommon", "MRZ", "AAMVA"]),
-        .target(name: "IDReader", dependencies: ["IDCommon", "MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning"]),
+        .target(name: "IDReader", dependencies: ["IDCommon", "MRZ", "AAMVA", "DocumentModel", "Imaging", "BarcodeScanning", "MRZScanning", "VDS"]),
         .target(
-            name: "IDReaderServer", dependencies: ["IDCommon", "IDReader", "DocumentModel", "CommandLineDeclarations", "CMicroHTTPD"],
+            name: "IDReaderServer", dependencies: ["IDCommon", "IDReader", "DocumentModel", "CommandLineDeclarations", "CMicroHTTPD", "VDS"],
             resources: [.embedInCode("openapi.json")]),
         .executableTarget(name: "idreader", dependencies: ["IDReader", "MRZ", "AAMVA", "DocumentModel", "IDReaderServer", "CommandLineDeclarations", "VDS"]),
         // the image fuzz harness; a replay tool in normal builds (fuzz/run.sh image)
@@ -54,7 +54,8 @@ let package = Package(
         .testTarget(name: "MRZScanningTests", dependencies: ["MRZScanning", "IDCommon", "Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel", "IDCommon", "MRZ", "AAMVA"]),
         .testTarget(
-            name: "IDReaderTests", dependencies: ["IDReader", "idreader", "CommandLineDeclarations", "IDCommon", "BarcodeScanning", "Imaging", "MRZScanning"],
+            name: "IDReaderTests",
+            dependencies: ["IDReader", "idreader", "CommandLineDeclarations", "IDCommon", "BarcodeScanning", "Imaging", "MRZScanning", "VDS"],
             exclude: ["Fixtures"]),
         .testTarget(name: "IDReaderServerTests", dependencies: ["idreader", "IDReaderServer", "IDReader", "MRZ", "AAMVA"], exclude: ["Snapshots", "Clients"]),
     ],

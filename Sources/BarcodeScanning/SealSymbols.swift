@@ -38,6 +38,13 @@ extension BarcodeScanner {
     /// that do not depend on PDF417's patterns (`sealRescuePasses`).  Empty when none.
     public func seals(_ image: GrayImage) -> [Barcode] { sealSearch(image, rescue: true).seals }
 
+    /// The seals the first passes alone find (the located symbol regions, then the whole
+    /// image): what a read pays on every picture, seal or not.
+    public func sealsByFirstPasses(_ image: GrayImage) -> [Barcode] { sealFirstPasses(image).seals }
+
+    /// The seals the rescue passes find, for a picture the first passes found none in.
+    public func sealsByRescuePasses(_ image: GrayImage) -> [Barcode] { sealRescue(image) }
+
     /// What a seal search found: the seals, and the DataMatrix and QR codes the first
     /// passes decoded that are not seals (`scan` reports them as every other barcode).
     struct SealSearch {

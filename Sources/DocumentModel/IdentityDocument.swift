@@ -3,6 +3,12 @@ import IDCommon
 /// What kind of document was read (the JSON contract's `kind`).
 public enum DocumentKind: String, Sendable, Codable, CaseIterable {
     case passport, identityCard, visa, residencePermit, travelDocument, driverLicense, identificationCard, other
+    /// A German arrival attestation (Ankunftsnachweis), known from its visible digital seal.
+    case arrivalAttestation
+    /// A German social insurance card, known from its visible digital seal.
+    case socialInsuranceCard
+    /// A German address sticker (on an identity card, residence permit or passport), known from its seal.
+    case addressSticker
 }
 
 /// Where the document's data came from (the JSON contract's `source`).
@@ -15,6 +21,8 @@ public enum DocumentSource: String, Sendable, Codable {
     case barcode
     /// Parsed from text given by the user.
     case text
+    /// Read from a visible digital seal (a DataMatrix, or a VDS-NC QR code), or its bytes.
+    case vds
 }
 
 /// One named verification; the document is valid only when all of them are.
@@ -209,6 +217,8 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
     public var warnings: [String]
     /// Picture quality, for documents read from images (additive to the contract).
     public var quality: ImageQualitySection?
+    /// The visible digital seal the document was read from (additive to the contract).
+    public var vds: VDSSection?
 
     /// True only when every check holds.
     public var valid: Bool { checks.allSatisfy(\.valid) }
@@ -221,7 +231,7 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         self.mrz = mrz; self.aamva = aamva; self.barcode = barcode; self.warnings = warnings
     }
 
-    enum CodingKeys: String, CodingKey { case kind, source, valid, fields, checks, mrz, aamva, barcode, warnings, quality }
+    enum CodingKeys: String, CodingKey { case kind, source, valid, fields, checks, mrz, aamva, barcode, warnings, quality, vds }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -234,6 +244,7 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         barcode = try c.decodeIfPresent(BarcodeSection.self, forKey: .barcode)
         warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
         quality = try c.decodeIfPresent(ImageQualitySection.self, forKey: .quality)
+        vds = try c.decodeIfPresent(VDSSection.self, forKey: .vds)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -248,5 +259,6 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         try c.encode(barcode, forKey: .barcode)
         try c.encode(warnings, forKey: .warnings)
         if let quality { try c.encode(quality, forKey: .quality) }
+        if let vds { try c.encode(vds, forKey: .vds) }
     }
 }

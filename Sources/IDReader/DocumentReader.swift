@@ -1,6 +1,7 @@
 import AAMVA
 import DocumentModel
 import MRZ
+import VDS
 
 /// The façade: text or images in, `IdentityDocument`s out.
 ///
@@ -40,6 +41,20 @@ public struct DocumentReader: Sendable {
             throw ReadError(.emptyInput, AAMVAError.empty.description)
         } catch {
             throw ReadError(.invalidAAMVA, error.description)
+        }
+    }
+
+    /// Parses a visible digital seal's exact bytes (a DataMatrix's payload starting with
+    /// 0xDC, or a VDS-NC QR code's JSON) and verifies its signature with `verifier`.
+    /// - Throws: `ReadError` with code `emptyInput` or `invalidSeal`.
+    public func read(sealBytes bytes: [UInt8], verifier: SealVerifier) throws(ReadError) -> IdentityDocument {
+        guard !bytes.isEmpty else { throw ReadError(.emptyInput, "The seal is empty (0 bytes); give the bytes of its DataMatrix or QR code.") }
+        do {
+            let seal = try Seal.parse(bytes)
+            return IdentityDocument(seal: seal, verification: verifier.verify(seal), parser: mrzParser)
+        } catch {
+            // SealError and NonConstrainedSealError: their one-sentence description
+            throw ReadError(.invalidSeal, "\(error)")
         }
     }
 

@@ -24,7 +24,8 @@ public struct FieldAgreement: Sendable, Codable, Equatable {
 /// and either one frame read the whole field as shown without doubt or three frames read
 /// it so; otherwise it stays uncertain and `ocrConfidence` fails: a consensus is never
 /// valid where the frames leave a character in doubt.  A licence is proven by the same
-/// payload decoded from two frames.
+/// payload decoded from two frames.  A seal is voted as a licence is, by its exact bytes,
+/// never cell by cell: a signed MRZ parsed again as a printed one would lose its signature.
 struct DocumentVote: Sendable {
     /// One frame's reading of the document.
     struct Member: Sendable {
@@ -38,8 +39,14 @@ struct DocumentVote: Sendable {
 
     mutating func add(_ member: Member) { members.append(member) }
 
-    /// Whether the vote is of MRZ readings (else of licence payloads).
-    var isMRZ: Bool { members[0].document.mrz != nil }
+    /// Whether the vote is of printed MRZ readings (else of licence or seal payloads).
+    var isMRZ: Bool { members[0].document.mrz != nil && members[0].document.vds == nil }
+
+    /// What makes a seal the same seal in another frame: its exact bytes (a VDS-NC's QR
+    /// text); nil for a document that is no seal.
+    static func sealIdentity(_ document: IdentityDocument) -> String? {
+        document.vds.map { $0.bytes ?? document.barcode?.text ?? "" }
+    }
 
     /// The voted document, the agreement per field, and whether every field is proven.
     func outcome(parser: MRZParser) -> (document: IdentityDocument, agreement: [FieldAgreement], isStable: Bool) {
@@ -52,6 +59,9 @@ struct DocumentVote: Sendable {
     /// licence with the same payload or the same document number.
     func admits(_ document: IdentityDocument, parser: MRZParser) -> Bool {
         let shown = outcome(parser: parser).document
+        if Self.sealIdentity(document) != nil || Self.sealIdentity(shown) != nil {
+            return Self.sealIdentity(document) == Self.sealIdentity(shown)
+        }
         if let mrz = document.mrz, let voted = shown.mrz {
             return Self.sameMRZDocument(mrz, document.checks, voted, shown.checks)
         }

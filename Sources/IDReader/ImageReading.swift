@@ -5,6 +5,7 @@ import Foundation
 import IDCommon
 import Imaging
 import MRZScanning
+import VDS
 
 /// The kinds of document a read looks for (`read --only`, `?only=`).
 public struct DocumentKinds: OptionSet, Sendable, Hashable {
@@ -18,15 +19,17 @@ public struct DocumentKinds: OptionSet, Sendable, Hashable {
     /// Licence payloads in barcodes of other formats than PDF417 (QR codes, as some test
     /// cards and apps carry them): the contract's `barcodes`.
     public static let otherBarcodes = DocumentKinds(rawValue: 4)
-    /// What a read looks for unless told: MRZs and PDF417 licences.
-    public static let standard: DocumentKinds = [.mrz, .pdf417]
+    /// Visible digital seals: DataMatrix seals and VDS-NC QR codes (docs/seals.md).
+    public static let vds = DocumentKinds(rawValue: 8)
+    /// What a read looks for unless told: MRZs, PDF417 licences and seals.
+    public static let standard: DocumentKinds = [.mrz, .pdf417, .vds]
 
     /// The contract's names, in its order.
-    static let names: [(name: String, kind: DocumentKinds)] = [("mrz", .mrz), ("pdf417", .pdf417), ("barcodes", .otherBarcodes)]
-    /// The names `init(names:)` takes: `mrz`, `pdf417`, `barcodes`.
+    static let names: [(name: String, kind: DocumentKinds)] = [("mrz", .mrz), ("pdf417", .pdf417), ("barcodes", .otherBarcodes), ("vds", .vds)]
+    /// The names `init(names:)` takes: `mrz`, `pdf417`, `barcodes`, `vds`.
     public static var contractNames: [String] { names.map(\.name) }
 
-    /// The kinds named (`mrz`, `pdf417`, `barcodes`); `nil` when a name is none of them.
+    /// The kinds named (`mrz`, `pdf417`, `barcodes`, `vds`); `nil` when a name is none of them.
     /// No names at all is `standard`.
     public init?(names: some Sequence<String>) {
         var kinds: DocumentKinds = []
@@ -51,7 +54,12 @@ public struct ReadOptions: Sendable {
     /// Images declaring more pixels are refused with `imageTooLarge`.
     public var maximumPixels = 100_000_000
     public var only: DocumentKinds = .standard
-    public init(maximumPixels: Int = 100_000_000, only: DocumentKinds = .standard) { self.maximumPixels = maximumPixels; self.only = only }
+    /// The certificates seals are verified with; without them a seal's signature is
+    /// `unknownSigner` and its document not valid.
+    public var sealVerifier = SealVerifier(certificates: [])
+    public init(maximumPixels: Int = 100_000_000, only: DocumentKinds = .standard, sealVerifier: SealVerifier = SealVerifier(certificates: [])) {
+        self.maximumPixels = maximumPixels; self.only = only; self.sealVerifier = sealVerifier
+    }
 }
 
 /// The stages of an image read, in the order `ReadPlan.stages` runs them.
@@ -68,6 +76,10 @@ public enum ReadStage: String, Sendable, Codable, CaseIterable {
     case mrzLayoutAnalysis
     /// Licence payloads in other barcode formats.
     case otherBarcodes
+    /// Seal symbols (DataMatrix, QR) in the located symbol regions and the whole picture.
+    case vds
+    /// Seal rescue passes (contrast, sharpened, enlarged, straightened copies).
+    case vdsRescue
 
     /// The document kind the stage looks for.
     public var kind: DocumentKinds {
@@ -75,6 +87,7 @@ public enum ReadStage: String, Sendable, Codable, CaseIterable {
         case .mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis: return .mrz
         case .pdf417, .pdf417Rescue: return .pdf417
         case .otherBarcodes: return .otherBarcodes
+        case .vds, .vdsRescue: return .vds
         }
     }
 }
@@ -86,8 +99,11 @@ public enum ReadStage: String, Sendable, Codable, CaseIterable {
 /// keystoned symbols — than MRZs need layout analysis).  After a valid MRZ the PDF417
 /// stage looks only in the located symbol regions (a licence photographed beside the
 /// passport).  The layout analysis runs only when no MRZ, valid or not, was read.
+/// Seals are looked for on every picture by the cheap first passes (a visa carries its MRZ
+/// and its seal side by side); their rescue passes run last, only when nothing at all was
+/// read.
 enum ReadPlan {
-    static let stages: [ReadStage] = [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .mrzLayoutAnalysis, .otherBarcodes]
+    static let stages: [ReadStage] = [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .vds, .mrzLayoutAnalysis, .otherBarcodes, .vdsRescue]
 }
 
 extension DocumentReader {
@@ -100,6 +116,7 @@ extension DocumentReader {
     /// that look for the kinds asked for, in order.
     func readWithDiagnosis(image: GrayImage, options: ReadOptions) -> (documents: [IdentityDocument], failure: MRZScanFailure?, diagnostics: ReadDiagnostics) {
         let licences = LicenceSearch(image: image, reader: self)
+        let seals = SealSearch(image: image, verifier: options.sealVerifier, parser: mrzParser)
         let mrz = options.only.contains(.mrz) ? MRZScanner(parser: mrzParser).search(image) : nil
         var diagnostics = ReadDiagnostics(imageWidth: image.width, imageHeight: image.height)
         for stage in ReadPlan.stages where options.only.contains(stage.kind) {
@@ -116,6 +133,9 @@ extension DocumentReader {
                 // corpus 1024 → 862 ms)
                 if licences.documents.isEmpty, mrz?.foundAny != true { mrz?.run(.layoutAnalysis) }
             case .otherBarcodes: licences.readOtherBarcodes()
+            case .vds: seals.runFirstPasses()
+            case .vdsRescue:
+                if licences.documents.isEmpty, mrz?.foundAny != true { seals.runRescuePasses() }
             }
             diagnostics.stages.append(stage)
         }
@@ -142,11 +162,15 @@ extension DocumentReader {
             diagnostics.glare = scan.quality.glare
         }
         let licenceDocuments = licences.documents
-        diagnostics.addBarcodes(licences.symbols) { BarcodeScanner.estimatedSymbolOutline(image) }
+        var sealDocuments = seals.documents
+        SealMRZ.crossCheck(seals: &sealDocuments, printed: &mrzDocuments)
+        // the documents' order: licences, seals, MRZs; the outlines' indices follow it
+        diagnostics.addBarcodes(licences.symbols + seals.symbols) { BarcodeScanner.estimatedSymbolOutline(image) }
+        let firstMRZIndex = licenceDocuments.count + sealDocuments.count
         for (index, reading) in (scan?.readings ?? []).enumerated() {
-            diagnostics.addMRZ(reading, documentIndex: licenceDocuments.count + index, stage: scan?.stage.map(ReadStage.init))
+            diagnostics.addMRZ(reading, documentIndex: firstMRZIndex + index, stage: scan?.stage.map(ReadStage.init))
         }
-        return (licenceDocuments + mrzDocuments, failure, diagnostics)
+        return (licenceDocuments + sealDocuments + mrzDocuments, failure, diagnostics)
     }
 
     /// Reads an image file (or image bytes) into a result that never throws: errors are

@@ -6,13 +6,15 @@ public struct ReadError: Error, Sendable, Codable, Equatable, CustomStringConver
     public enum Code: String, Sendable, Codable {
         case fileNotFound, unreadableImage, imageTooLarge, emptyInput, invalidMRZ, invalidAAMVA, noDocumentFound
         case timeLimitExceeded
+        /// The bytes given as a seal (`/v1/vds`) are no visible digital seal.
+        case invalidSeal
 
         /// Whether the input could not be read at all (exit code 3) rather than read
         /// without finding a document (exit code 1).
         public var isUnreadable: Bool {
             switch self {
             case .fileNotFound, .unreadableImage, .imageTooLarge, .emptyInput, .timeLimitExceeded: return true
-            case .invalidMRZ, .invalidAAMVA, .noDocumentFound: return false
+            case .invalidMRZ, .invalidAAMVA, .invalidSeal, .noDocumentFound: return false
             }
         }
     }

@@ -2,7 +2,7 @@ import IDReader
 
 /// The service's routes and what each one accepts.
 enum Endpoint: String, CaseIterable, Sendable {
-    case read = "/v1/read", barcodes = "/v1/barcodes", mrz = "/v1/mrz", aamva = "/v1/aamva"
+    case read = "/v1/read", barcodes = "/v1/barcodes", mrz = "/v1/mrz", aamva = "/v1/aamva", vds = "/v1/vds"
     case healthz = "/healthz", metrics = "/metrics", openapi = "/openapi.json"
 
     /// How a request body is to be taken apart.
@@ -15,6 +15,7 @@ enum Endpoint: String, CaseIterable, Sendable {
         case .barcodes: return "barcodes"
         case .mrz: return "mrz"
         case .aamva: return "aamva"
+        case .vds: return "vds"
         case .healthz: return "healthz"
         case .metrics: return "metrics"
         case .openapi: return "openapi"
@@ -23,7 +24,7 @@ enum Endpoint: String, CaseIterable, Sendable {
 
     var takesBody: Bool {
         switch self {
-        case .read, .barcodes, .mrz, .aamva: return true
+        case .read, .barcodes, .mrz, .aamva, .vds: return true
         case .healthz, .metrics, .openapi: return false
         }
     }
@@ -47,18 +48,21 @@ enum Endpoint: String, CaseIterable, Sendable {
         case .aamva:
             if media.isEmpty || media == "application/octet-stream" || media == "text/plain" { return .single }
             throw .unsupportedType("the raw AAMVA payload (application/octet-stream or text/plain)")
+        case .vds:
+            if media.isEmpty || media == "application/octet-stream" || media == "application/json" || media == "text/plain" { return .single }
+            throw .unsupportedType("the seal's exact bytes (application/octet-stream), or a VDS-NC's JSON (application/json)")
         case .healthz, .metrics, .openapi:
             return .single
         }
     }
 }
 
-/// The `only` query of `/v1/read`: a comma-separated subset of mrz, pdf417, barcodes.
+/// The `only` query of `/v1/read`: a comma-separated subset of mrz, pdf417, barcodes, vds.
 func parseOnly(_ value: String?) throws(HTTPError) -> Set<String> {
     guard let value else { return [] }
     let kinds = Set(value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) })
     guard !kinds.isEmpty, kinds.isSubset(of: DocumentKinds.contractNames) else {
-        throw .badRequest("The 'only' query takes a comma-separated list of mrz, pdf417, barcodes, e.g. 'only=pdf417'.")
+        throw .badRequest("The 'only' query takes a comma-separated list of mrz, pdf417, barcodes, vds, e.g. 'only=pdf417'.")
     }
     return kinds
 }

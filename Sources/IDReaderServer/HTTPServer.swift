@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import VDS
 
 /// The libmicrohttpd daemon and the request life cycle: routing and limits on its thread,
 /// reading on the worker pool (the connection is suspended meanwhile, so a slow client
@@ -28,12 +29,12 @@ final class HTTPServer: @unchecked Sendable {
     private var draining = 0
     private var nextID: UInt64 = UInt64.random(in: 0..<(1 << 40)) << 20
 
-    init(options: ServeOptions, version: String, log: RequestLog = RequestLog()) {
+    init(options: ServeOptions, version: String, log: RequestLog = RequestLog(), sealVerifier: SealVerifier = SealVerifier(certificates: [])) {
         self.options = options
         self.version = version
         self.log = log
         pool = WorkerPool(workers: options.workers, capacity: options.queue)
-        work = Work(options: options, metrics: metrics)
+        work = Work(options: options, sealVerifier: sealVerifier, metrics: metrics)
     }
 
     /// Binds and starts serving; returns the port, or throws when the address cannot be bound.

@@ -1,5 +1,6 @@
 import Foundation
 import IDReader
+import VDS
 
 /// `idreader serve`: parses its arguments, serves until SIGTERM or SIGINT, then stops
 /// accepting, lets requests in flight finish (up to `--grace` seconds) and returns 0.
@@ -28,7 +29,14 @@ public enum Serve {
             source.resume()
             return source
         }
-        let server = HTTPServer(options: options, version: version)
+        let sealVerifier: SealVerifier
+        do {
+            sealVerifier = try SealVerifier(certificateDirectory: options.certificates, caCertificateDirectory: options.caCertificates)
+        } catch {
+            FileHandle.standardError.write(Data("idreader: \(error.description)\n".utf8))
+            return .unreadableInput
+        }
+        let server = HTTPServer(options: options, version: version, sealVerifier: sealVerifier)
         let port: Int
         do {
             port = try server.start()

@@ -40,6 +40,10 @@ public struct ServeOptions: Equatable, Sendable {
     /// Connections that may drain a refused body at once; past it a refusal is answered
     /// at once and the connection closed (0: never drain).
     public var maxDrains = 512
+    /// Directories of the signer and CA certificates seals are verified with (DER or PEM
+    /// files); without them a seal's signature is `unknownSigner`.
+    public var certificates: String? = nil
+    public var caCertificates: String? = nil
 
     public init() {}
 
@@ -66,12 +70,12 @@ public struct ServeOptions: Equatable, Sendable {
         "serve",
         abstract: """
             A self-hosted HTTP service answering with the JSON of 'idreader read' (see /openapi.json):
-            POST /v1/read, /v1/barcodes, /v1/mrz, /v1/aamva; GET /healthz, /metrics, /openapi.json.
+            POST /v1/read, /v1/barcodes, /v1/mrz, /v1/aamva, /v1/vds; GET /healthz, /metrics, /openapi.json.
             """,
         options: [
             host.declaration, port.declaration, workers.declaration, queue.declaration, maxBodyBytes.declaration, maxPixels.declaration,
             timeLimit.declaration, tokenFile.declaration, connectionTimeout.declaration, grace.declaration, drainSeconds.declaration,
-            drainIdleSeconds.declaration, maxDrains.declaration,
+            drainIdleSeconds.declaration, maxDrains.declaration, certificates.declaration, caCertificates.declaration,
         ],
         epilogue: """
             Logs one line per request (method, path, status, ms, bytes, request id); never image
@@ -92,6 +96,8 @@ public struct ServeOptions: Equatable, Sendable {
         options.drainSeconds = arguments[drainSeconds]
         options.drainIdleSeconds = arguments[drainIdleSeconds]
         options.maxDrains = arguments[maxDrains]
+        options.certificates = arguments[certificates]
+        options.caCertificates = arguments[caCertificates]
         return options
     }
 
@@ -163,6 +169,18 @@ public struct ServeOptions: Equatable, Sendable {
     static let maxDrains = number(
         "--max-drains", 0...HTTPServer.connectionLimit, default: defaults.maxDrains,
         help: "connections dropping a refused body at once; past it a refusal is answered at once and the connection closed (0: never drain)")
+
+    static let certificates = directory(
+        "--certificates", example: "certs/", help: "the signer certificates seals are verified with: .der, .cer, .crt or .pem files")
+    static let caCertificates = directory(
+        "--ca-certificates", example: "csca/", help: "CA certificates a seal's signer certificate must chain to (else its chain is notChecked)")
+
+    private static func directory(_ name: String, example: String, help: String) -> Option<String?> {
+        Option<String?>(name, valueName: "DIR", defaultValue: nil, example: example, help: help) { text throws(UsageError) in
+            guard !text.isEmpty else { throw UsageError("\(name) takes a directory of certificates, e.g. '\(name) \(example)'.") }
+            return text
+        }
+    }
 
     static func isAddressLiteral(_ host: String) -> Bool {
         var v4 = in_addr(), v6 = in6_addr()

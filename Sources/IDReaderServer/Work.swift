@@ -1,11 +1,14 @@
 import DocumentModel
 import Foundation
 import IDReader
+import VDS
 
 /// What the workers do with a received request: call the library and shape its answer.
 struct Work: Sendable {
     let reader = DocumentReader()
     let options: ServeOptions
+    /// The certificates seals are verified with (`--certificates`, `--ca-certificates`).
+    let sealVerifier: SealVerifier
     let metrics: Metrics
 
     /// The answer to a body-carrying request; runs on a worker thread.
@@ -14,7 +17,8 @@ struct Work: Sendable {
         let single = exchange.bodyKind == .single || uploads.count == 1
         switch endpoint {
         case .read:
-            let readOptions = ReadOptions(maximumPixels: options.maxPixels, only: DocumentKinds(checkedNames: exchange.only))
+            let readOptions = ReadOptions(
+                maximumPixels: options.maxPixels, only: DocumentKinds(checkedNames: exchange.only), sealVerifier: sealVerifier)
             let results = eachImage(uploads, exchange) { reader.read(imageData: $0.bytes, name: $0.name, options: readOptions) }
             for result in results {
                 for doc in result.documents { metrics.document(kind: doc.kind.rawValue, valid: doc.valid) }
@@ -57,6 +61,9 @@ struct Work: Sendable {
                 guard !bytes.isEmpty else { throw ReadError(.emptyInput, "The body is empty; send the raw AAMVA payload.") }
                 return try reader.read(aamvaPayload: bytes)
             }
+        case .vds:
+            let bytes = uploads.first?.bytes ?? []
+            return parsed { () throws(ReadError) in try reader.read(sealBytes: bytes, verifier: sealVerifier) }
         case .healthz, .metrics, .openapi:
             return .error(.internalError)
         }

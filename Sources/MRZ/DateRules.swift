@@ -1,4 +1,5 @@
 import Foundation
+
 // the fuzz harnesses compile this module's sources with IDCommon's as one module
 #if canImport(IDCommon)
 @_exported import IDCommon

@@ -49,7 +49,7 @@ struct ReadOptions: Equatable, Sendable {
     var format: OutputFormat = .json
     /// Inputs read at once; `nil`: one per core.
     var jobs: Int? = nil
-    /// `mrz`, `pdf417`, `barcodes`; empty: everything.
+    /// `mrz`, `pdf417`, `barcodes`, `vds`; empty: the standard set (all but `barcodes`).
     var only: Set<String> = []
     var paths: [String] = []
     var maxPixels = 100_000_000
@@ -59,6 +59,9 @@ struct ReadOptions: Equatable, Sendable {
     var annotate: String? = nil
     /// `read --consensus`: every input is a frame of one scene, read together.
     var consensus = false
+    /// `read --certificates DIR`, `--ca-certificates DIR`: what seals are verified with.
+    var certificates: String? = nil
+    var caCertificates: String? = nil
 }
 
 /// The options of `generate mrz` and `generate aamva`.
@@ -122,16 +125,16 @@ enum ArgumentParser {
     // `IDReader.DocumentKinds.contractNames` (not imported: the fuzz harness builds this file
     // without the library; CLITests.testTheOnlyNamesAreTheLibrarys ties the two); the server
     // reads the names from there
-    static let onlyKinds = ["mrz", "pdf417", "barcodes"]
+    static let onlyKinds = ["mrz", "pdf417", "barcodes", "vds"]
 
     static func only(isHidden: Bool) -> Option<Set<String>> {
         Option<Set<String>>(
-            "--only", valueName: "LIST", defaultValue: [], defaultDescription: "mrz,pdf417", example: "mrz", allowedValues: { onlyKinds }, takesList: true,
-            isHidden: isHidden, help: "what to look for: a comma-separated list of mrz, pdf417, barcodes"
+            "--only", valueName: "LIST", defaultValue: [], defaultDescription: "mrz,pdf417,vds", example: "mrz", allowedValues: { onlyKinds }, takesList: true,
+            isHidden: isHidden, help: "what to look for: a comma-separated list of mrz, pdf417, barcodes, vds"
         ) { text throws(UsageError) in
             let kinds = Set(text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
             guard !kinds.isEmpty, kinds.isSubset(of: onlyKinds) else {
-                throw UsageError("--only takes a comma-separated list of mrz, pdf417, barcodes, e.g. '--only pdf417'; got '\(shown(text))'.")
+                throw UsageError("--only takes a comma-separated list of mrz, pdf417, barcodes, vds, e.g. '--only pdf417'; got '\(shown(text))'.")
             }
             return kinds
         }
@@ -192,7 +195,7 @@ enum ArgumentParser {
             """,
         options: [
             format.declaration, jobs.declaration, readOnly.declaration, maxPixels.declaration, timeLimit.declaration, annotate.declaration,
-            consensus.declaration,
+            consensus.declaration, certificates.declaration, caCertificates.declaration,
         ],
         positionals: imagePaths("read")
     ) { arguments throws(UsageError) in
@@ -202,7 +205,8 @@ enum ArgumentParser {
         return .read(
             ReadOptions(
                 format: arguments[format], jobs: arguments[jobs], only: arguments[readOnly], paths: arguments.positionals,
-                maxPixels: arguments[maxPixels], timeLimit: arguments[timeLimit], annotate: arguments[annotate], consensus: arguments[consensus]))
+                maxPixels: arguments[maxPixels], timeLimit: arguments[timeLimit], annotate: arguments[annotate], consensus: arguments[consensus],
+                certificates: arguments[certificates], caCertificates: arguments[caCertificates]))
     }
 
     static let barcodes = CommandDeclaration<Command>(

@@ -5,6 +5,7 @@ import Foundation
 import IDReader
 import IDReaderServer
 import MRZ
+import VDS
 
 /// The `idreader` command line: parses arguments, runs the command, returns the exit code.
 struct CLI {
@@ -145,11 +146,9 @@ struct CLI {
     }
 
     private func runRead(_ options: ReadOptions) -> ExitCode {
-        if let directory = options.annotate { return runAnnotatedRead(options, into: directory) }
+        guard let frozen = libraryReadOptions(options) else { return .unreadableInput }
+        if let directory = options.annotate { return runAnnotatedRead(options, frozen, into: directory) }
         let reader = self.reader
-        var readOptions = IDReader.ReadOptions(only: IDReader.DocumentKinds(checkedNames: options.only))
-        readOptions.maximumPixels = options.maxPixels
-        let frozen = readOptions
         let all = runImages(
             options, printing: !options.consensus,
             read: { name, source -> ReadResult in
@@ -161,6 +160,20 @@ struct CLI {
         if options.consensus { return emitConsensus(of: all, format: options.format, options: frozen) }
         if options.format == .text { for r in all { console.out(Output.text(r)) } }
         return Output.exitCode(all)
+    }
+
+    /// The library's options of a read, with the seal certificates loaded; nil (the error
+    /// told) when a certificate directory cannot be read.
+    func libraryReadOptions(_ options: ReadOptions) -> IDReader.ReadOptions? {
+        var readOptions = IDReader.ReadOptions(only: IDReader.DocumentKinds(checkedNames: options.only))
+        readOptions.maximumPixels = options.maxPixels
+        do {
+            readOptions.sealVerifier = try SealVerifier(certificateDirectory: options.certificates, caCertificateDirectory: options.caCertificates)
+        } catch {
+            console.err("idreader: \(error.description)\n")
+            return nil
+        }
+        return readOptions
     }
 
     /// `read --consensus`: the frames' readings (in input order) voted into one result.

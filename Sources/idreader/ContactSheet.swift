@@ -94,7 +94,7 @@ final class PictureWriter: @unchecked Sendable {
 extension CLI {
     /// `idreader read --annotate DIR`: the read as usual (same output, same exit code),
     /// and for every input an annotated picture, then `DIR/index.html`.
-    func runAnnotatedRead(_ options: ReadOptions, into directory: String) -> ExitCode {
+    func runAnnotatedRead(_ options: ReadOptions, _ frozen: IDReader.ReadOptions, into directory: String) -> ExitCode {
         do {
             try FileManager.default.createDirectory(
                 atPath: (directory as NSString).appendingPathComponent(PictureWriter.thumbnails),
@@ -104,9 +104,6 @@ extension CLI {
             return .usage
         }
         let names = AnnotationNames(Batch.expand(options.paths).map(\.name))
-        var readOptions = IDReader.ReadOptions(only: IDReader.DocumentKinds(checkedNames: options.only))
-        readOptions.maximumPixels = options.maxPixels
-        let frozen = readOptions
         let writer = PictureWriter(directory: directory, maximumPixels: frozen.maximumPixels)
         let reader = self.reader
         let all = runImages(

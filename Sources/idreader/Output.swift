@@ -37,6 +37,9 @@ enum Output {
             }
             for warning in doc.warnings { s += "    warning              \(warning)\n" }
             if let mrz = doc.mrz { for line in mrz.lines { s += "    mrz                  \(line)\n" } }
+            if let seal = doc.vds {
+                s += "    seal                 \(seal.documentType), signature \(seal.signature.status), chain \(seal.signature.chain)\n"
+            }
         }
         return s
     }

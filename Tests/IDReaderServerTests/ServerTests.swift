@@ -287,7 +287,7 @@ final class ServerTests: XCTestCase {
         let object = try XCTUnwrap(try reply.json() as? [String: Any])
         XCTAssertEqual(object["openapi"] as? String, "3.1.0")
         let paths = try XCTUnwrap(object["paths"] as? [String: Any])
-        XCTAssertEqual(Set(paths.keys), ["/v1/read", "/v1/barcodes", "/v1/mrz", "/v1/aamva", "/healthz", "/metrics", "/openapi.json"])
+        XCTAssertEqual(Set(paths.keys), ["/v1/read", "/v1/barcodes", "/v1/mrz", "/v1/aamva", "/v1/vds", "/healthz", "/metrics", "/openapi.json"])
     }
 
     func testMetricsCountRequestsDocumentsAndErrors() throws {

@@ -18,7 +18,9 @@ final class ReadPlanTests: XCTestCase {
         XCTAssertEqual(DocumentKinds(names: ["mrz"]), .mrz)
         XCTAssertEqual(DocumentKinds(names: ["pdf417", "barcodes"]), [.pdf417, .otherBarcodes])
         XCTAssertNil(DocumentKinds(names: ["qr"]))
-        XCTAssertEqual(DocumentKinds.contractNames, ["mrz", "pdf417", "barcodes"])
+        XCTAssertEqual(DocumentKinds.contractNames, ["mrz", "pdf417", "barcodes", "vds"])
+        XCTAssertEqual(DocumentKinds(names: ["vds"]), .vds)
+        XCTAssertTrue(DocumentKinds.standard.contains(.vds), "seals are looked for unless told otherwise")
     }
 
     func testAPassportRunsTheMRZStagesItNeedsAndSaysWhichFoundIt() throws {
@@ -29,7 +31,7 @@ final class ReadPlanTests: XCTestCase {
         // the stages for MRZs only, in the plan's order; later ones have nothing to do
         XCTAssertEqual(diagnostics.stages, [.mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis])
         let everything = DocumentReader().readWithDiagnosis(image: image, options: ReadOptions()).diagnostics
-        XCTAssertEqual(everything.stages, [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .mrzLayoutAnalysis])
+        XCTAssertEqual(everything.stages, [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .vds, .mrzLayoutAnalysis, .vdsRescue])
     }
 
     func testOnlyPDF417LooksForNoMRZ() throws {

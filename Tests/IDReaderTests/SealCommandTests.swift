@@ -62,4 +62,27 @@ final class SealCommandTests: XCTestCase {
         }
         XCTAssertEqual(run(["generate", "vds", "--profile", "PASSPORT"]).0, 2)
     }
+
+    // MARK: read
+
+    func testReadFindsTheSealInAPictureAndVerifiesItWithTheCertificates() throws {
+        let picture = "\(corpus)/bsi-sic-annexD.png"
+        let (code, out, err) = run(["read", picture, "--certificates", "\(corpus)/certs"])
+        XCTAssertEqual(code, 0, err)
+        let document = try XCTUnwrap((try object(out)["documents"] as? [[String: Any]])?.first)
+        XCTAssertEqual(document["source"] as? String, "vds")
+        XCTAssertEqual(document["kind"] as? String, "socialInsuranceCard")
+        XCTAssertEqual(document["valid"] as? Bool, true)
+        XCTAssertEqual(((document["vds"] as? [String: Any])?["signature"] as? [String: Any])?["status"] as? String, "verified")
+        let (_, text, _) = run(["read", picture, "--certificates", "\(corpus)/certs", "--format", "text"])
+        XCTAssertTrue(text.contains("seal                 SOCIAL_INSURANCE_CARD, signature verified, chain notChecked"), text)
+        let (unverified, _, _) = run(["read", picture, "--only", "vds"])
+        XCTAssertEqual(unverified, 1, "without certificates the seal is unknownSigner, not valid")
+    }
+
+    func testReadWithAnUnreadableCertificateDirectoryExits3() {
+        let (code, _, err) = run(["read", "\(corpus)/bsi-sic-annexD.png", "--certificates", "\(corpus)/no-such-directory"])
+        XCTAssertEqual(code, 3)
+        XCTAssertFalse(err.isEmpty)
+    }
 }

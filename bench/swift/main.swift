@@ -40,6 +40,8 @@ import VDS
 //   idreader-bench frame-states FILE per image: DocumentReader.frameState and its ms
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
+//   idreader-bench seal-stage FILE   FILE: image paths; per image: CPU ms of a default read with
+//                                    and without the seal stages, and of the seal first passes
 //   idreader-bench vds FILE CERTDIR  FILE: seal paths, one a line; per seal (certificates loaded
 //                                    once): ms of parse alone and of parse + verify, CPU time,
 //                                    over 2 s of repeats; then the mean over all seals
@@ -119,6 +121,28 @@ case "pdf417-first-pass":
         let licenceMs = leastCPUMs { _ = reader.read(image: image, options: IDReader.ReadOptions(only: .pdf417)) }
         let defaultMs = leastCPUMs { _ = reader.read(image: image) }
         print("{\"path\": \"\(path)\", \"located\": \(located), \"locatedMs\": \(locatedMs), \"licenceMs\": \(licenceMs), \"readMs\": \(defaultMs)}")
+    }
+case "seal-stage":
+    // FILE: one image path per line.  Per image, CPU ms (the least of 3 runs, the picture
+    // already decoded) of a default read with the seal stages and without them
+    // (`--only mrz,pdf417`), and of the seal first passes alone: what seals cost a read.
+    let reader = DocumentReader()
+    func leastCPUMs(_ work: () -> Void) -> Double {
+        (0..<3).map { _ in
+            let start = cpuSeconds()
+            work()
+            return (cpuSeconds() - start) * 1000
+        }.min()!
+    }
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        var seals = 0
+        let withMs = leastCPUMs { seals = reader.read(image: image).filter { $0.source == .vds }.count }
+        let withoutMs = leastCPUMs { _ = reader.read(image: image, options: IDReader.ReadOptions(only: [.mrz, .pdf417])) }
+        let firstPassesMs = leastCPUMs { _ = BarcodeScanner().sealsByFirstPasses(image) }
+        print(
+            "{\"path\": \"\(path)\", \"seals\": \(seals), \"withSealsMs\": \(withMs), \"withoutSealsMs\": \(withoutMs), \"sealFirstPassesMs\": \(firstPassesMs)}"
+        )
     }
 case "pdf417-diagnose":
     // FILE: one image path per line.  Prints one JSON line per image: the symbol region's
