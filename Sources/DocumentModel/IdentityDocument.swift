@@ -209,6 +209,12 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
     public var warnings: [String]
     /// Picture quality, for documents read from images (additive to the contract).
     public var quality: ImageQualitySection?
+    /// The side of the card the data is on, where the layout tells it (additive to the
+    /// contract; left out of the JSON when unknown).
+    public var side: DocumentSide?
+    /// Where the document and what it was read from are in the picture, for documents
+    /// read from images (additive to the contract).
+    public var location: DocumentLocation?
 
     /// True only when every check holds.
     public var valid: Bool { checks.allSatisfy(\.valid) }
@@ -221,7 +227,7 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         self.mrz = mrz; self.aamva = aamva; self.barcode = barcode; self.warnings = warnings
     }
 
-    enum CodingKeys: String, CodingKey { case kind, source, valid, fields, checks, mrz, aamva, barcode, warnings, quality }
+    enum CodingKeys: String, CodingKey { case kind, side, source, valid, fields, checks, mrz, aamva, barcode, warnings, quality, location }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -234,11 +240,14 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         barcode = try c.decodeIfPresent(BarcodeSection.self, forKey: .barcode)
         warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
         quality = try c.decodeIfPresent(ImageQualitySection.self, forKey: .quality)
+        side = try c.decodeIfPresent(DocumentSide.self, forKey: .side)
+        location = try c.decodeIfPresent(DocumentLocation.self, forKey: .location)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
+        if let side { try c.encode(side, forKey: .side) }
         try c.encode(source, forKey: .source)
         try c.encode(valid, forKey: .valid)
         try c.encode(fields, forKey: .fields)
@@ -248,5 +257,6 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         try c.encode(barcode, forKey: .barcode)
         try c.encode(warnings, forKey: .warnings)
         if let quality { try c.encode(quality, forKey: .quality) }
+        if let location { try c.encode(location, forKey: .location) }
     }
 }

@@ -146,7 +146,8 @@ extension DocumentReader {
         for (index, reading) in (scan?.readings ?? []).enumerated() {
             diagnostics.addMRZ(reading, documentIndex: licenceDocuments.count + index, stage: scan?.stage.map(ReadStage.init))
         }
-        return (licenceDocuments + mrzDocuments, failure, diagnostics)
+        let documents = DocumentLocating(image: image).locate(licenceDocuments + mrzDocuments, diagnostics: diagnostics)
+        return (documents, failure, diagnostics)
     }
 
     /// Reads an image file (or image bytes) into a result that never throws: errors are
