@@ -10,7 +10,8 @@ whose MRZ lines or payload are the generator's) it measures:
 - the portrait's intersection over union with the generator's (target: >= 0.8 on >= 95 %
   of read pages that have one);
 and, over the real corpus (../shared/corpus/mrz, ../shared/corpus/pdf417), how many read
-documents have an outline (target: all).
+documents have an outline (target: all); and the CPU ms per document that finding the
+locations takes in process (`idreader-bench locations`, a release build; target <= 20 ms).
 
 LOCATION_SEEDS lists the seeds (default "1 2 3 4": 1 and 2 tuned on, 3 and 4 unseen);
 LOCATION_MRZ_PER and LOCATION_DL_PER the pages per format and tier (default 6 and 15).
@@ -31,6 +32,7 @@ TUNED = {1, 2}
 MRZ_PER = os.environ.get("LOCATION_MRZ_PER", "6")
 DL_PER = os.environ.get("LOCATION_DL_PER", "15")
 IDREADER = os.environ.get("IDREADER", ".build/debug/idreader")
+BENCH = os.environ.get("IDREADER_BENCH", ".build/release/idreader-bench")
 IMAGE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp", ".pnm", ".webp")
 
 
@@ -170,10 +172,26 @@ def corpus():
     print(f"real corpus: {len(outlined)}/{len(documents)} read documents have an outline ({len(paths)} pictures)")
 
 
+def cost(paths):
+    listing = os.path.join(OUT, "cost-paths.txt")
+    with open(listing, "w") as f:
+        f.write("\n".join(paths))
+    done = subprocess.run([BENCH, "locations", listing], capture_output=True, text=True)
+    per_document = sorted(r["cpuMs"] / r["documents"] for r in map(json.loads, done.stdout.splitlines()))
+    if per_document:
+        n = len(per_document)
+        print(f"locations: CPU ms per document over {n} pictures read ({BENCH}): median {per_document[n // 2]:.2f}, "
+              f"p90 {per_document[int(n * 0.9)]:.2f}, max {per_document[-1]:.2f}")
+
+
 def main():
+    paths = []
     for seed in SEEDS:
         measure(seed)
+        paths += [c["path"] for c in generate(seed)]
     corpus()
+    if os.path.exists(BENCH):
+        cost(paths[::4])
 
 
 if __name__ == "__main__":

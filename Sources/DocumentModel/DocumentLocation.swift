@@ -24,6 +24,8 @@ public struct DocumentLocation: Sendable, Codable, Equatable {
     public var outline: DocumentOutline?
     /// The portrait's quadrilateral, when found.
     public var portrait: LocatedQuadrilateral?
+    /// The straightened crops written (`read --crop DIR`); left out of the JSON otherwise.
+    public var crops: CropFiles?
 
     public init(
         mrz: MRZLocation? = nil, barcode: SymbolLocation? = nil, outline: DocumentOutline? = nil, portrait: LocatedQuadrilateral? = nil
@@ -38,6 +40,7 @@ public struct DocumentLocation: Sendable, Codable, Equatable {
         try c.encode(barcode, forKey: .barcode)
         try c.encode(outline, forKey: .outline)
         try c.encode(portrait, forKey: .portrait)
+        if let crops { try c.encode(crops, forKey: .crops) }
     }
 }
 
@@ -105,5 +108,20 @@ public struct LocatedQuadrilateral: Sendable, Codable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(quadrilateral.corners.map { [Int($0.x.rounded()), Int($0.y.rounded())] })
+    }
+}
+
+/// The files `read --crop DIR` wrote for a document.
+public struct CropFiles: Sendable, Codable, Equatable {
+    /// `DIR/NAME-document.png`: the document straightened at its nominal size, 300 dpi.
+    public var document: String?
+    /// `DIR/NAME-portrait.png`, when a portrait was found.
+    public var portrait: String?
+    public init(document: String?, portrait: String? = nil) { self.document = document; self.portrait = portrait }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(document, forKey: .document)
+        try c.encode(portrait, forKey: .portrait)
     }
 }

@@ -81,3 +81,12 @@ struct DocumentLocating {
         }
     }
 }
+
+extension DocumentReader {
+    /// `documents` read from `image` (a result's, with its `diagnostics`) with their
+    /// locations found again: what `read(image:)` does after reading, on its own, for
+    /// measuring what it costs (`idreader-bench locations`).
+    public func locate(_ documents: [IdentityDocument], diagnostics: ReadDiagnostics, in image: GrayImage) -> [IdentityDocument] {
+        DocumentLocating(image: image).locate(documents, diagnostics: diagnostics)
+    }
+}

@@ -108,6 +108,7 @@ extension CLI {
         readOptions.maximumPixels = options.maxPixels
         let frozen = readOptions
         let writer = PictureWriter(directory: directory, maximumPixels: frozen.maximumPixels)
+        let crops = options.crop.map { CropWriter(directory: $0, names: names, maximumPixels: frozen.maximumPixels) }
         let reader = self.reader
         let all = runImages(
             options,
@@ -132,7 +133,7 @@ extension CLI {
                 let milliseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
                 let file = names.file(for: name)
                 writer.write(result, imageData: bytes, as: file)
-                return AnnotatedRead(result: result, picture: file, milliseconds: milliseconds)
+                return AnnotatedRead(result: crops?.write(result, bytes: bytes) ?? result, picture: file, milliseconds: milliseconds)
             },
             failed: { name, error in
                 let result = ReadResult(input: name, documents: [], error: error)
