@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test docs fuzz fuzz-serve bench-serve bench-serve-oversized bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-vds bench-vds-pictures bench-pdf417 bench-causes bench-frames train-ocrb train-glyphs
+.PHONY: samples test docs fuzz fuzz-serve bench-serve bench-serve-oversized bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-vds bench-vds-pictures bench-pdf417 bench-causes bench-frames bench-location train-ocrb train-glyphs
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -93,6 +93,11 @@ bench-frames:       ## several frames of one document: frame 0 alone vs the cons
 	scripts/setup.sh --bench
 	swift build -c release --product idreader-bench
 	python3 bench/frames_consensus.py
+
+bench-location:     ## where the document is: location.outline and portrait vs idphoto-gen's document_quad and portrait_quad (seeds 1, 2 tuned on; 3, 4 unseen), outlines on the real corpus, the CPU ms of finding locations
+	scripts/setup.sh --bench
+	swift build --product idreader && swift build -c release --product idreader-bench
+	python3 bench/document_location.py
 
 bench-causes:       ## why nothing was read: the cause named vs the cause made, over labelled failures (generated, the real corpus shrunk, pictures without a document)
 	scripts/setup.sh --bench

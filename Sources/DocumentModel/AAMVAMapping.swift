@@ -46,5 +46,7 @@ extension IdentityDocument {
                 subfiles: result.subfiles.map(\.type), elements: elements),
             barcode: barcode,
             warnings: result.warnings)
+        // the layout tells the side only of a payload read from a card's PDF417 symbol
+        side = source == .pdf417 ? .back : nil
     }
 }

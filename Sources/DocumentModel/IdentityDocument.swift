@@ -219,6 +219,12 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
     public var quality: ImageQualitySection?
     /// The visible digital seal the document was read from (additive to the contract).
     public var vds: VDSSection?
+    /// The side of the card the data is on, where the layout tells it (additive to the
+    /// contract; left out of the JSON when unknown).
+    public var side: DocumentSide?
+    /// Where the document and what it was read from are in the picture, for documents
+    /// read from images (additive to the contract).
+    public var location: DocumentLocation?
 
     /// True only when every check holds.
     public var valid: Bool { checks.allSatisfy(\.valid) }
@@ -231,7 +237,7 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         self.mrz = mrz; self.aamva = aamva; self.barcode = barcode; self.warnings = warnings
     }
 
-    enum CodingKeys: String, CodingKey { case kind, source, valid, fields, checks, mrz, aamva, barcode, warnings, quality, vds }
+    enum CodingKeys: String, CodingKey { case kind, side, source, valid, fields, checks, mrz, aamva, barcode, warnings, quality, vds, location }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -245,11 +251,14 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         warnings = try c.decodeIfPresent([String].self, forKey: .warnings) ?? []
         quality = try c.decodeIfPresent(ImageQualitySection.self, forKey: .quality)
         vds = try c.decodeIfPresent(VDSSection.self, forKey: .vds)
+        side = try c.decodeIfPresent(DocumentSide.self, forKey: .side)
+        location = try c.decodeIfPresent(DocumentLocation.self, forKey: .location)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
+        if let side { try c.encode(side, forKey: .side) }
         try c.encode(source, forKey: .source)
         try c.encode(valid, forKey: .valid)
         try c.encode(fields, forKey: .fields)
@@ -260,5 +269,6 @@ public struct IdentityDocument: Sendable, Codable, Equatable {
         try c.encode(warnings, forKey: .warnings)
         if let quality { try c.encode(quality, forKey: .quality) }
         if let vds { try c.encode(vds, forKey: .vds) }
+        if let location { try c.encode(location, forKey: .location) }
     }
 }

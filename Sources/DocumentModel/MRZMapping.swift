@@ -30,6 +30,7 @@ extension IdentityDocument {
                 format: result.format.rawValue, lines: result.lines, optionalData2: result.optionalData2,
                 nfc: nfc, corrections: corrections),
             warnings: result.warnings.map { "\($0.field) \($0.message)" })
+        side = result.format == .td1 ? .back : nil
     }
 
     /// The kind from the layout and the document code (ICAO 9303 part 4–7: `P` passports,

@@ -170,7 +170,8 @@ extension DocumentReader {
         for (index, reading) in (scan?.readings ?? []).enumerated() {
             diagnostics.addMRZ(reading, documentIndex: firstMRZIndex + index, stage: scan?.stage.map(ReadStage.init))
         }
-        return (licenceDocuments + sealDocuments + mrzDocuments, failure, diagnostics)
+        let documents = DocumentLocating(image: image).locate(licenceDocuments + sealDocuments + mrzDocuments, diagnostics: diagnostics)
+        return (documents, failure, diagnostics)
     }
 
     /// Reads an image file (or image bytes) into a result that never throws: errors are

@@ -189,6 +189,16 @@ public struct SquareToQuad: Sendable {
 }
 
 extension GrayImage {
+    /// PNG-encoded bytes (8-bit grey), or `nil` when encoding fails.
+    public func pngData() -> [UInt8]? {
+        guard let pix = Pix(gray: self) else { return nil }
+        var data: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        guard pixWriteMemPng(&data, &size, pix.pointer, 0) == 0, let data else { return nil }
+        defer { free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
     /// JPEG-encoded bytes at `quality` (1–100), or `nil` when encoding fails.
     public func jpegData(quality: Int = 75) -> [UInt8]? {
         guard let pix = Pix(gray: self) else { return nil }

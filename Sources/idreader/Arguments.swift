@@ -62,6 +62,8 @@ struct ReadOptions: Equatable, Sendable {
     /// `read --certificates DIR`, `--ca-certificates DIR`: what seals are verified with.
     var certificates: String? = nil
     var caCertificates: String? = nil
+    /// `read --crop DIR`: where the straightened documents go.
+    var crop: String? = nil
 }
 
 /// The options of `generate mrz` and `generate aamva`.
@@ -174,6 +176,17 @@ enum ArgumentParser {
         return text
     }
 
+    static let crop = Option<String?>(
+        "--crop", valueName: "DIR", defaultValue: nil, example: "crops/",
+        help: """
+            also write each document read, straightened at its nominal size (300 dpi), as DIR/NAME-document.png \
+            (NAME-document-2.png for a second document of one input), and put the paths in the JSON (location.crops)
+            """
+    ) { text throws(UsageError) in
+        guard !text.isEmpty else { throw UsageError("--crop takes a directory for the straightened documents, e.g. '--crop crops/'.") }
+        return text
+    }
+
     static let consensus = Option<Bool>(
         flag: "--consensus",
         help: """
@@ -195,18 +208,21 @@ enum ArgumentParser {
             """,
         options: [
             format.declaration, jobs.declaration, readOnly.declaration, maxPixels.declaration, timeLimit.declaration, annotate.declaration,
-            consensus.declaration, certificates.declaration, caCertificates.declaration,
+            crop.declaration, consensus.declaration, certificates.declaration, caCertificates.declaration,
         ],
         positionals: imagePaths("read")
     ) { arguments throws(UsageError) in
         if arguments[consensus], arguments[annotate] != nil {
             throw UsageError("--consensus and --annotate cannot be used together; annotate the frames in a read without --consensus.")
         }
+        if arguments[consensus], arguments[crop] != nil {
+            throw UsageError("--consensus and --crop cannot be used together; crop the frames in a read without --consensus.")
+        }
         return .read(
             ReadOptions(
                 format: arguments[format], jobs: arguments[jobs], only: arguments[readOnly], paths: arguments.positionals,
                 maxPixels: arguments[maxPixels], timeLimit: arguments[timeLimit], annotate: arguments[annotate], consensus: arguments[consensus],
-                certificates: arguments[certificates], caCertificates: arguments[caCertificates]))
+                certificates: arguments[certificates], caCertificates: arguments[caCertificates], crop: arguments[crop]))
     }
 
     static let barcodes = CommandDeclaration<Command>(

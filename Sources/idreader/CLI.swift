@@ -146,15 +146,29 @@ struct CLI {
     }
 
     private func runRead(_ options: ReadOptions) -> ExitCode {
+        if let directory = options.crop, let problem = CropWriter.prepare(directory) {
+            console.err(problem)
+            return .usage
+        }
         guard let frozen = libraryReadOptions(options) else { return .unreadableInput }
         if let directory = options.annotate { return runAnnotatedRead(options, frozen, into: directory) }
         let reader = self.reader
+        let crops = options.crop.map {
+            CropWriter(directory: $0, names: AnnotationNames(Batch.expand(options.paths).map(\.name)), maximumPixels: options.maxPixels)
+        }
         let all = runImages(
             options, printing: !options.consensus,
             read: { name, source -> ReadResult in
                 switch source {
-                case .path(let path): return reader.read(imageAt: path, options: frozen)
-                case .bytes(let bytes): return reader.read(imageData: bytes, name: name, options: frozen)
+                case .path(let path):
+                    guard let crops else { return reader.read(imageAt: path, options: frozen) }
+                    switch DocumentReader.loadFile(path) {
+                    case .success(let bytes): return crops.write(reader.read(imageData: bytes, name: path, options: frozen), bytes: bytes)
+                    case .failure(let error): return ReadResult(input: path, documents: [], error: error)
+                    }
+                case .bytes(let bytes):
+                    let result = reader.read(imageData: bytes, name: name, options: frozen)
+                    return crops?.write(result, bytes: bytes) ?? result
                 }
             }, failed: { ReadResult(input: $0, documents: [], error: $1) })
         if options.consensus { return emitConsensus(of: all, format: options.format, options: frozen) }

@@ -105,6 +105,7 @@ extension CLI {
         }
         let names = AnnotationNames(Batch.expand(options.paths).map(\.name))
         let writer = PictureWriter(directory: directory, maximumPixels: frozen.maximumPixels)
+        let crops = options.crop.map { CropWriter(directory: $0, names: names, maximumPixels: frozen.maximumPixels) }
         let reader = self.reader
         let all = runImages(
             options,
@@ -129,7 +130,7 @@ extension CLI {
                 let milliseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
                 let file = names.file(for: name)
                 writer.write(result, imageData: bytes, as: file)
-                return AnnotatedRead(result: result, picture: file, milliseconds: milliseconds)
+                return AnnotatedRead(result: crops?.write(result, bytes: bytes) ?? result, picture: file, milliseconds: milliseconds)
             },
             failed: { name, error in
                 let result = ReadResult(input: name, documents: [], error: error)

@@ -431,6 +431,24 @@ case "mrz-images", "read-images":
                 as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
+case "locations":
+    // FILE: one image path per line.  Per image read: documents, and the ms (CPU) finding
+    // their locations takes (outlines from the layout and the edges), median of 5.
+    let reader = DocumentReader()
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let result = reader.read(image: image, name: path)
+        guard let diagnostics = result.diagnostics, !result.documents.isEmpty else { continue }
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let cpuStart = cpuSeconds()
+            _ = reader.locate(result.documents, diagnostics: diagnostics, in: image)
+            times.append((cpuSeconds() - cpuStart) * 1000)
+        }
+        let json = try! JSONSerialization.data(
+            withJSONObject: ["path": path, "documents": result.documents.count, "cpuMs": times.sorted()[2]] as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
+    }
 case "consensus":
     // FILE: one scene per line, its frames' image paths joined by '|'.  Per scene: after
     // each frame, the consensus's documents (MRZ lines or the payload as base64, valid,

@@ -1,0 +1,108 @@
+import IDCommon
+
+/// A document's nominal geometry in millimetres: its size, and where the zone it is read
+/// from sits on it.  One table, used by the outline from the layout and by the crop.
+struct DocumentLayout: Sendable, Equatable {
+    /// The document's nominal width and height in mm.
+    let width: Double, height: Double
+    /// MRZ characters per line (0 for a licence).
+    let charactersPerLine: Int
+
+    /// ICAO 9303 part 3: OCR-B size 1 is set at 10 characters to 25.4 mm.
+    static let mrzPitch = 2.54
+    /// How far the MRZ's last baseline sits above the document's bottom edge.  ICAO 9303
+    /// places the MRZ's lines at the bottom of the page inside a zone 23.2 mm high with
+    /// some millimetres of tolerance; this is the middle of the range printed documents
+    /// show (3.2–5.5 mm), so a picture where the edge is seen refines it.
+    static let baselineToBottom = 4.35
+
+    /// TD1 (ICAO 9303 part 5) and the licences' ID-1 card (ISO/IEC 7810): 85.6 × 54 mm.
+    static let td1 = DocumentLayout(width: 85.6, height: 54.0, charactersPerLine: 30)
+    /// TD2 (ICAO 9303 part 6): 105 × 74 mm.
+    static let td2 = DocumentLayout(width: 105.0, height: 74.0, charactersPerLine: 36)
+    /// TD3 (ICAO 9303 part 4): 125 × 88 mm.
+    static let td3 = DocumentLayout(width: 125.0, height: 88.0, charactersPerLine: 44)
+    /// MRV-A (ICAO 9303 part 7): 120 × 80 mm, the TD3's MRZ.
+    static let mrvA = DocumentLayout(width: 120.0, height: 80.0, charactersPerLine: 44)
+    /// MRV-B (ICAO 9303 part 7): 105 × 74 mm, the TD2's MRZ.
+    static let mrvB = DocumentLayout(width: 105.0, height: 74.0, charactersPerLine: 36)
+    /// A licence back (ID-1, AAMVA DL/ID card design standard).
+    static let licence = DocumentLayout(width: 85.6, height: 54.0, charactersPerLine: 0)
+
+    /// The layout of an MRZ format of the contract (`MRZSection.format`); `nil` for the
+    /// national layouts whose page is not ICAO's (`FRENCH_ID`, `SWISS_DL`, ...).
+    static func icao(format: String) -> DocumentLayout? {
+        switch format {
+        case "TD1": return td1
+        case "TD2": return td2
+        case "TD3": return td3
+        case "MRVA": return mrvA
+        case "MRVB": return mrvB
+        default: return nil
+        }
+    }
+
+    /// The document's outline in picture pixels predicted from its MRZ lines (reading
+    /// order, first line first): the MRZ is centred across the page, its last baseline
+    /// `baselineToBottom` above the bottom edge, and the scale is the lines' length over
+    /// their nominal one.  `nil` when the lines are degenerate.
+    func outline(mrzLines lines: [Quadrilateral]) -> Quadrilateral? {
+        guard charactersPerLine > 0, let last = lines.last else { return nil }
+        // the lines' direction and length: their top and bottom edges, averaged
+        var along = Vector(x: 0, y: 0)
+        for line in lines { along = along + (line.topRight - line.topLeft) + (line.bottomRight - line.bottomLeft) }
+        let length = along.length / Double(2 * lines.count)
+        guard length > 1 else { return nil }
+        let u = along / along.length
+        let down = Vector(x: -u.y, y: u.x)
+        // a line's ink runs from the first glyph's left to the last glyph's right: about a
+        // glyph's width (3/4 of the pitch) short of the characters' whole advance
+        let pixelsPerMM = length / ((Double(charactersPerLine) - 0.25) * Self.mrzPitch)
+        let centre = lines.flatMap(\.corners).reduce(Vector(x: 0, y: 0)) { $0 + Vector($1) } / Double(4 * lines.count)
+        let baseline = (Vector(last.bottomLeft) + Vector(last.bottomRight)) / 2
+        let bottomCentre = centre + down * ((baseline - centre).dot(down) + Self.baselineToBottom * pixelsPerMM)
+        return rectangle(bottomCentre: bottomCentre, across: u, down: down, pixelsPerMM: pixelsPerMM)
+    }
+
+    /// The card's outline predicted from a licence's symbol corners: the symbol is
+    /// centred across the card near its bottom and about 68 mm wide (backs print it
+    /// 58–78 mm wide, 3–6.5 mm above the bottom edge); a first guess the card's edges refine.
+    func outline(symbol: Quadrilateral) -> Quadrilateral? {
+        let along = (symbol.topRight - symbol.topLeft) + (symbol.bottomRight - symbol.bottomLeft)
+        guard along.length > 2 else { return nil }
+        let u = along / along.length
+        let down = Vector(x: -u.y, y: u.x)
+        let pixelsPerMM = along.length / 2 / 68.0
+        let centre = symbol.corners.reduce(Vector(x: 0, y: 0)) { $0 + Vector($1) } / 4
+        let bottom = (Vector(symbol.bottomLeft) + Vector(symbol.bottomRight)) / 2
+        let bottomCentre = centre + down * ((bottom - centre).dot(down) + 4.75 * pixelsPerMM)
+        return rectangle(bottomCentre: bottomCentre, across: u, down: down, pixelsPerMM: pixelsPerMM)
+    }
+
+    /// The document's rectangle from the middle of its bottom edge.
+    private func rectangle(bottomCentre: Vector, across u: Vector, down: Vector, pixelsPerMM: Double) -> Quadrilateral {
+        let half = u * (width / 2 * pixelsPerMM)
+        let up = down * (-height * pixelsPerMM)
+        return Quadrilateral(
+            topLeft: (bottomCentre - half + up).point, topRight: (bottomCentre + half + up).point,
+            bottomRight: (bottomCentre + half).point, bottomLeft: (bottomCentre - half).point)
+    }
+}
+
+/// A 2-D vector in picture pixels, for the geometry of outlines.
+struct Vector: Sendable, Equatable {
+    var x: Double, y: Double
+    init(x: Double, y: Double) { self.x = x; self.y = y }
+    init(_ point: Point) { x = point.x; y = point.y }
+    var point: Point { Point(x: x, y: y) }
+    var length: Double { (x * x + y * y).squareRoot() }
+    func dot(_ other: Vector) -> Double { x * other.x + y * other.y }
+    static func + (a: Vector, b: Vector) -> Vector { Vector(x: a.x + b.x, y: a.y + b.y) }
+    static func - (a: Vector, b: Vector) -> Vector { Vector(x: a.x - b.x, y: a.y - b.y) }
+    static func * (a: Vector, k: Double) -> Vector { Vector(x: a.x * k, y: a.y * k) }
+    static func / (a: Vector, k: Double) -> Vector { Vector(x: a.x / k, y: a.y / k) }
+}
+
+extension Point {
+    static func - (a: Point, b: Point) -> Vector { Vector(x: a.x - b.x, y: a.y - b.y) }
+}

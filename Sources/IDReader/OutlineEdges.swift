@@ -1,0 +1,163 @@
+import IDCommon
+import Imaging
+
+/// The edges of a page or card near an outline the layout predicts: each side is looked
+/// for along its normal as the straight line of strongest steps in brightness (the page
+/// against what it lies on) that most points across the side agree on.
+struct OutlineEdges {
+    let image: GrayImage
+
+    /// How far a side is looked for, in pixels: `inward` towards the document's centre,
+    /// `outward` away from it.
+    struct Reach: Sendable, Equatable {
+        var inward: Double, outward: Double
+    }
+
+    /// `predicted` with each side moved onto the edge found within its reach (top, right,
+    /// bottom, left; a side without one is not looked for); `seen` tells which sides were
+    /// found.
+    func refine(_ predicted: Quadrilateral, reach: [Reach?]) -> (outline: Quadrilateral, seen: [Bool]) {
+        let corners = predicted.corners
+        var lines: [Line] = []
+        var seen: [Bool] = []
+        for side in 0..<4 {
+            let a = Vector(corners[side]), b = Vector(corners[(side + 1) % 4])
+            let found = reach[side].flatMap { edge(from: a, to: b, reach: $0) }
+            lines.append(found ?? Line(point: a, direction: b - a))
+            seen.append(found != nil)
+        }
+        // corner k lies where side k-1 (ending at it) meets side k (starting at it)
+        var refined: [Point] = []
+        for k in 0..<4 {
+            refined.append(lines[(k + 3) % 4].meeting(lines[k])?.point ?? corners[k])
+        }
+        return (Quadrilateral(refined) ?? predicted, seen)
+    }
+
+    /// A straight line through `point` along `direction`.
+    struct Line {
+        var point: Vector, direction: Vector
+        func meeting(_ other: Line) -> Vector? {
+            let cross = direction.x * other.direction.y - direction.y * other.direction.x
+            guard abs(cross) > 1e-9 * direction.length * other.direction.length else { return nil }
+            let d = other.point - point
+            let t = (d.x * other.direction.y - d.y * other.direction.x) / cross
+            return point + direction * t
+        }
+    }
+
+    /// Places along a side where its edge is looked for.
+    private static let samplesAcross = 24
+    /// A side's step must differ by at least this many grey levels.
+    private static let minimumContrast = 4.0
+
+    /// The edge along the side from `a` to `b` (the document on its right as it runs,
+    /// corners in reading order), or `nil` when no straight edge is seen.
+    private func edge(from a: Vector, to b: Vector, reach: Reach) -> Line? {
+        let length = (b - a).length
+        guard length > 8 else { return nil }
+        let along = (b - a) / length
+        let outward = Vector(x: along.y, y: -along.x)
+        // candidates per sample position: (position along the side, offset along the normal, contrast)
+        var candidates: [(t: Double, s: Double, contrast: Double)] = []
+        var sampled = 0
+        for i in 0..<Self.samplesAcross {
+            let t = length * (0.08 + 0.84 * Double(i) / Double(Self.samplesAcross - 1))
+            let base = a + along * t
+            guard let profile = profile(at: base, along: along, outward: outward, reach: reach) else { continue }
+            sampled += 1
+            for step in Self.strongestSteps(profile) {
+                candidates.append((t, Double(step.offset) - 0.5 - reach.inward, step.contrast))
+            }
+        }
+        guard sampled >= Self.samplesAcross / 3, candidates.count >= 2 else { return nil }
+        // the lines s = α + β·t through two candidates that half the places or more agree
+        // with; of those nearly as well supported as the best, the outermost: inside a
+        // page, a portrait's or a heading's edges can be stronger than the page's against
+        // a pale background, never further out, and a textured background's steps
+        // seldom line up along the whole side
+        let tolerance = max(1.5, length * 0.004)
+        let middle = length / 2
+        var lines: [(alpha: Double, beta: Double, count: Int)] = []
+        for i in candidates.indices {
+            for j in candidates.indices where candidates[j].t > candidates[i].t + length * 0.2 {
+                let beta = (candidates[j].s - candidates[i].s) / (candidates[j].t - candidates[i].t)
+                guard abs(beta) < 0.15 else { continue }  // within ~8.5° of the predicted side
+                let alpha = candidates[i].s - beta * candidates[i].t
+                var positions = Set<Double>()
+                for c in candidates where abs(c.s - (alpha + beta * c.t)) <= tolerance { positions.insert(c.t) }
+                if positions.count * 2 >= sampled { lines.append((alpha, beta, positions.count)) }
+            }
+        }
+        guard let most = lines.map(\.count).max() else { return nil }
+        guard let best = lines.filter({ $0.count * 4 >= most * 3 }).max(by: { $0.alpha + $0.beta * middle < $1.alpha + $1.beta * middle }) else {
+            return nil
+        }
+        // least squares on the agreeing candidates
+        let inliers = candidates.filter { abs($0.s - (best.alpha + best.beta * $0.t)) <= tolerance }
+        let n = Double(inliers.count)
+        let meanT = inliers.map(\.t).reduce(0, +) / n, meanS = inliers.map(\.s).reduce(0, +) / n
+        let varT = inliers.map { ($0.t - meanT) * ($0.t - meanT) }.reduce(0, +)
+        let beta = varT > 0 ? inliers.map { ($0.t - meanT) * ($0.s - meanS) }.reduce(0, +) / varT : best.beta
+        let alpha = meanS - beta * meanT
+        let start = a + outward * alpha
+        let end = a + along * length + outward * (alpha + beta * length)
+        return Line(point: start, direction: end - start)
+    }
+
+    /// Grey levels along the normal at `base`, from `reach.inward` inside to
+    /// `reach.outward` outside, each the mean of five points along the side, `nil` where
+    /// the point is outside the picture (the picture's border is no edge of the document);
+    /// `nil` when the profile leaves the picture for most of its length.
+    private func profile(at base: Vector, along: Vector, outward: Vector, reach: Reach) -> [Double?]? {
+        let count = Int(reach.inward + reach.outward) + 1
+        guard count >= 8 else { return nil }
+        var values: [Double?] = []
+        values.reserveCapacity(count)
+        let width = Double(image.width), height = Double(image.height)
+        image.pixels.withUnsafeBufferPointer { p in
+            for k in 0..<count {
+                let centre = base + outward * (Double(k) - reach.inward)
+                var sum = 0.0
+                var within = true
+                for spread in [-4.0, -2, 0, 2, 4] {
+                    let q = centre + along * spread
+                    guard q.x >= 1, q.y >= 1, q.x < width - 1, q.y < height - 1 else {
+                        within = false
+                        break
+                    }
+                    sum += Double(GrayImage.bilinear(p, image.width, image.height, q.x - 0.5, q.y - 0.5))
+                }
+                values.append(within ? sum / 5 : nil)
+            }
+        }
+        return values.compactMap { $0 }.count * 2 >= count ? values : nil
+    }
+
+    /// The three strongest steps of a profile: offsets where the mean of the three values
+    /// before differs most from the mean of the three after (local maxima only, all six
+    /// inside the picture).
+    private static func strongestSteps(_ profile: [Double?]) -> [(offset: Int, contrast: Double)] {
+        let w = 3
+        guard profile.count > 2 * w + 2 else { return [] }
+        var contrast = [Double](repeating: 0, count: profile.count)
+        for k in w..<(profile.count - w) {
+            var before = 0.0, after = 0.0
+            var within = true
+            for j in 0..<w {
+                guard let b = profile[k - 1 - j], let a = profile[k + j] else {
+                    within = false
+                    break
+                }
+                before += b
+                after += a
+            }
+            if within { contrast[k] = abs(before - after) / Double(w) }
+        }
+        var peaks: [(offset: Int, contrast: Double)] = []
+        for k in 1..<(profile.count - 1) where contrast[k] >= minimumContrast && contrast[k] >= contrast[k - 1] && contrast[k] > contrast[k + 1] {
+            peaks.append((k, contrast[k]))
+        }
+        return Array(peaks.sorted { $0.contrast > $1.contrast }.prefix(3))
+    }
+}

@@ -1,0 +1,41 @@
+import CommandLineDeclarations
+import DocumentModel
+import Foundation
+import IDReader
+import Imaging
+
+/// `read --crop DIR`: each document read, straightened, written as `DIR/NAME-document.png`,
+/// its path put into the result's `location.crops`.
+struct CropWriter: Sendable {
+    let directory: String
+    let names: AnnotationNames
+    let maximumPixels: Int
+
+    /// The folder made, and proven writable, before any read; a usage error otherwise.
+    static func prepare(_ directory: String) -> String? {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            return "idreader: --crop cannot create the directory '\(shown(directory))'; give a directory you can write to.\n"
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            return "idreader: --crop cannot write in '\(shown(directory))'; give a directory you can write to.\n"
+        }
+        return nil
+    }
+
+    /// `result` with the crops of its documents written (the picture decoded from
+    /// `bytes` once more); a crop that cannot be written keeps its path `null`.
+    func write(_ result: ReadResult, bytes: [UInt8]?) -> ReadResult {
+        guard !result.documents.isEmpty, let bytes, let image = try? ImageLoader(maximumPixels: maximumPixels).load(data: bytes) else { return result }
+        let base = (names.file(for: result.input) as NSString).deletingPathExtension
+        var documents = result.documents
+        for index in documents.indices {
+            guard let straightened = DocumentCrop.straightened(documents[index], in: image), let png = straightened.pngData() else { continue }
+            let file = (directory as NSString).appendingPathComponent("\(base)-document\(index == 0 ? "" : "-\(index + 1)").png")
+            let written = FileManager.default.createFile(atPath: file, contents: Data(png))
+            documents[index].location?.crops = CropFiles(document: written ? file : nil)
+        }
+        return ReadResult(input: result.input, documents: documents, error: result.error, diagnostics: result.diagnostics)
+    }
+}
