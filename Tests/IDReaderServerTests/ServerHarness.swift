@@ -115,7 +115,12 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        // a server still draining or finishing requests gets its grace, then is killed:
+        // a test must never wait on a server that does not stop
+        if process.isRunning, terminate(timeout: 40) == nil {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         try? log.close()
         try? FileManager.default.removeItem(at: logURL)
     }
