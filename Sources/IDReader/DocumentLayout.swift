@@ -10,10 +10,9 @@ struct DocumentLayout: Sendable, Equatable {
 
     /// ICAO 9303 part 3: OCR-B size 1 is set at 10 characters to 25.4 mm.
     static let mrzPitch = 2.54
-    /// How far the MRZ's last baseline sits above the document's bottom edge.  ICAO 9303
-    /// places the MRZ's lines at the bottom of the page inside a zone 23.2 mm high with
-    /// some millimetres of tolerance; this is the middle of the range printed documents
-    /// show (3.2–5.5 mm), so a picture where the edge is seen refines it.
+    /// How far the MRZ's last baseline sits above the document's bottom edge: not yet
+    /// checked against ICAO 9303's parts 4–7; the middle of the range idphoto-gen draws
+    /// (3.2–5.5 mm), so a picture where the edge is seen refines it.
     static let baselineToBottom = 4.35
 
     /// TD1 (ICAO 9303 part 5) and the licences' ID-1 card (ISO/IEC 7810): 85.6 × 54 mm.
