@@ -13,7 +13,7 @@ import VDS
 /// A client that sends `Expect: 100-continue` is answered at once, before its body.
 final class HTTPServer: @unchecked Sendable {
     /// Connections libmicrohttpd accepts at once; drains are among them.
-    static let connectionLimit = 1024
+    static let connectionLimit = ServeOptions.connectionLimit
 
     let options: ServeOptions
     let version: String

@@ -40,6 +40,9 @@ public struct ServeOptions: Equatable, Sendable {
     /// Connections that may drain a refused body at once; past it a refusal is answered
     /// at once and the connection closed (0: never drain).
     public var maxDrains = 512
+    /// Connections the server accepts at once, drains among them (declared here, where the
+    /// options are, so that the option parser builds without the server: fuzz/run.sh).
+    public static let connectionLimit = 1024
     /// Directories of the signer and CA certificates seals are verified with (DER or PEM
     /// files); without them a seal's signature is `unknownSigner`.
     public var certificates: String? = nil
@@ -167,7 +170,7 @@ public struct ServeOptions: Equatable, Sendable {
         "--drain-idle-seconds", valueName: "S", 1...3_600, default: defaults.drainIdleSeconds,
         help: "seconds of silence that close a connection whose refused body is being dropped")
     static let maxDrains = number(
-        "--max-drains", 0...HTTPServer.connectionLimit, default: defaults.maxDrains,
+        "--max-drains", 0...connectionLimit, default: defaults.maxDrains,
         help: "connections dropping a refused body at once; past it a refusal is answered at once and the connection closed (0: never drain)")
 
     static let certificates = directory(
