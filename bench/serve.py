@@ -51,6 +51,10 @@ def pixels(path):
 
 
 class Server:
+    """`idreader serve` on a free loopback port; its log goes to a temporary file removed at stop."""
+
+    stop_timeout = 60
+
     def __init__(self, binary, *args):
         self.log = open(os.path.join("/tmp", f"idreader-bench-serve-{os.getpid()}-{time.time_ns()}.log"), "w+")
         self.proc = subprocess.Popen([binary, "serve", "--port", "0", *args], stderr=self.log, stdout=subprocess.DEVNULL, cwd=ROOT)
@@ -59,6 +63,7 @@ class Server:
             m = re.search(r"listening on http://127\.0\.0\.1:(\d+)", self.log.read())
             if m:
                 self.port = int(m.group(1))
+                self.url = f"http://127.0.0.1:{self.port}"
                 return
             time.sleep(0.05)
         raise SystemExit("the server did not start")
@@ -69,7 +74,7 @@ class Server:
 
     def stop(self):
         self.proc.terminate()
-        code = self.proc.wait(60)
+        code = self.proc.wait(self.stop_timeout)
         self.log.close()
         os.unlink(self.log.name)
         return code

@@ -30,7 +30,6 @@ import re
 import select
 import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -39,28 +38,21 @@ import urllib.request
 
 import requests
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve  # noqa: E402  (the bench beside this one)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIMIT = 20_000_000
 RSS_GROWTH_LIMIT_MB = 50
 
 
-class Server:
-    def __init__(self, binary, *args):
-        self.log = open(os.path.join("/tmp", f"idreader-bench-oversized-{os.getpid()}-{time.time_ns()}.log"), "w+")
-        self.proc = subprocess.Popen([binary, "serve", "--port", "0", *args], stderr=self.log, stdout=subprocess.DEVNULL, cwd=ROOT)
-        for _ in range(200):
-            self.log.seek(0)
-            m = re.search(r"listening on http://127\.0\.0\.1:(\d+)", self.log.read())
-            if m:
-                self.port = int(m.group(1))
-                self.url = f"http://127.0.0.1:{self.port}"
-                return
-            time.sleep(0.05)
-        raise SystemExit("the server did not start")
+class Server(serve.Server):
+    """The read bench's server, with the readings this bench takes of it."""
+
+    stop_timeout = 90
 
     def rss_mb(self):
-        with open(f"/proc/{self.proc.pid}/status") as f:
-            return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1)) / 1024
+        return self.rss_kb() / 1024
 
     def metric(self, name):
         text = urllib.request.urlopen(self.url + "/metrics", timeout=30).read().decode()
@@ -72,13 +64,6 @@ class Server:
             return urllib.request.urlopen(self.url + "/healthz", timeout=10).status == 200
         except OSError:
             return False
-
-    def stop(self):
-        self.proc.terminate()
-        code = self.proc.wait(90)
-        self.log.close()
-        os.unlink(self.log.name)
-        return code
 
 
 class Readers:
