@@ -115,6 +115,26 @@ final class SealDocumentTests: XCTestCase {
         XCTAssertNil(document.vds?.bytes)
     }
 
+    func testASealChangedAtAnyHeaderOrMessageByteIsNeverAValidDocument() throws {
+        let bytes = try Self.bytes("li-visa.bin")
+        let verifier = try Self.verifier()
+        let signedLength = try VisibleDigitalSeal.parse(bytes).signatureOffset
+        var documents = 0
+        for index in 0..<signedLength {
+            var changed = bytes
+            changed[index] ^= 0x01
+            // a change the parser rejects is an invalidSeal error, no document at all
+            guard let document = try? DocumentReader().read(sealBytes: changed, verifier: verifier) else { continue }
+            documents += 1
+            XCTAssertFalse(document.valid, "byte \(index)")
+            // UTTS reference 5B is given: failed unless the change hit the version byte (the
+            // layout), the signer, the reference length or the reference (bytes 4 to 9)
+            let expected = index == 1 || (4..<10).contains(index) ? "unknownSigner" : "failed"
+            XCTAssertEqual(document.vds?.signature.status, expected, "byte \(index)")
+        }
+        XCTAssertGreaterThan(documents, signedLength / 2)
+    }
+
     func testVDSNCMessagesFillTheUnifiedFieldsWithTheCorpusValues() throws {
         for (name, documentNumberKey) in [("pc-vdsnc-vacc", "uvci"), ("kds-vdsnc-proof-of-test", "utci")] {
             let expectedJSON = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appendingPathComponent(name + ".json")))
