@@ -1,6 +1,6 @@
-// libFuzzer harness: seal parsing (ICAO VDS bytes and VDS-NC JSON), JSON round trip and
-// signature verification on arbitrary bytes. Built with Sources/VDS and Sources/IDCommon by
-// fuzz/run.sh (one module, so no import).
+// libFuzzer harness: seal input decoding and parsing (ICAO VDS bytes, as hex or base64 too,
+// and VDS-NC JSON), JSON round trip and signature verification on arbitrary bytes. Built
+// with Sources/VDS and Sources/IDCommon by fuzz/run.sh (one module, so no import).
 import Foundation
 
 private let certificates: [SealCertificate] = {
@@ -10,7 +10,9 @@ private let certificates: [SealCertificate] = {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSeal(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // through the decoder of the CLI's and the service's text forms (hex, base64), which
+    // gives raw seals and JSON back as they are
+    let bytes = SealInput.decode(Array(UnsafeBufferPointer(start: data, count: size)))
     guard let seal = try? Seal.parse(bytes) else { return 0 }
     let verification = SealVerifier(certificates: certificates).verify(seal)
     if case .icao(let icao) = seal {

@@ -80,42 +80,93 @@ extension BarcodeScanner {
         return search
     }
 
-    /// The rescue passes for seals, cheapest and most productive first: those of
-    /// `rescuePasses` that work for any symbology (the start-stop ones look for PDF417's
-    /// patterns) and `cropContrast`.  Not the rotation sweep: zxing-cpp's DataMatrix and QR
-    /// detectors find turned symbols themselves (the sweep read none of 240 seal pictures,
-    /// seeds 1 2 101 202 303 404, and cost ~100 ms on each picture read by no pass).
-    static let sealRescuePasses: [(pass: BarcodePass, variants: @Sendable (RescueInput) -> [Variant])] =
-        [.crop, .cropContrast, .cropSharpen, .cropUpscale, .cropDeskew, .deskew].compactMap { pass in
-            pass == .cropContrast ? (pass, contrastVariants) : rescuePasses.first { $0.pass == pass }
-        }
+    /// What the seal rescue passes work on: the `RescueInput`, and the treated crops more
+    /// than one variant starts from, each made once on first use.
+    final class SealRescueInput {
+        let input: RescueInput
+        init(_ image: GrayImage) { input = RescueInput(image) }
+        /// The located symbol stretched back from glare tile by tile.  Glare lifts dark and
+        /// light modules alike: stretched over a few modules, down to a 20-grey difference
+        /// (16 px tiles at 20 read 5 of the 9 glared pictures no other pass read, seeds 1 2
+        /// 101 202 hard; Leptonica's default 50 px at 130 read 1).
+        lazy var contrastCrop: GrayImage? = input.crop?.contrastNormalized(tile: 16, minimumDifference: 20)
+        /// The located symbol's skew, 0 when none is measured.
+        lazy var cropSkew: Double = input.crop?.skewAngle(range: 15) ?? 0
+    }
 
-    /// The located symbol stretched back from glare, and the whole picture too.
-    @Sendable static func contrastVariants(_ input: RescueInput) -> [Variant] {
-        guard let region = input.region else { return [] }
-        let back = offset(region)
-        // Glare lifts dark and light modules alike: stretched back tile by tile over a few
-        // modules, down to a 20-grey difference (16 px tiles at 20 read 5 of the 9 glared
-        // pictures no other pass read, seeds 1 2 101 202 hard; Leptonica's default 50 px at
-        // 130 read 1), and blurred against the noise the stretch lifts too.
-        let crop = region.crop.contrastNormalized(tile: 16, minimumDifference: 20)
-        let whole = input.image.contrastNormalized(tile: 16, minimumDifference: 20)
-        return [
-            Variant(image: crop, toInput: back), Variant(image: crop.blurred(radius: 1), toInput: back),
-            Variant(image: whole, toInput: { $0 }), Variant(image: whole.blurred(radius: 1), toInput: { $0 }),
-        ]
+    /// One image a seal rescue pass decodes, made only when the pass comes to it (`nil`
+    /// when it cannot be made: no located symbol).
+    typealias SealVariant = @Sendable (SealRescueInput) -> Variant?
+
+    /// The rescue passes for seals, each variant made only when reached, in the order that
+    /// reads most for least: on the hard seal pictures of seeds 1 2 101 202 303 404 505 606
+    /// (160), of the 35 the first passes leave, crop+contrast reads 23, the crop 2 and
+    /// crop+sharpen at the skew and 1.5° either side 4; the 2× sharpened, upscaled and
+    /// deskewed variants, and the whole picture stretched, read none that these miss, and
+    /// took most of the time of each picture no pass reads (`idreader-bench seal-passes`;
+    /// made lazily and without them, the hard pictures' p95 fell 3.4×).  Not the
+    /// rotation sweep: zxing-cpp's DataMatrix and QR detectors find turned symbols
+    /// themselves (the sweep read none of 240 seal pictures and cost ~100 ms on each).
+    static let sealRescuePasses: [(pass: BarcodePass, variants: [SealVariant])] = [
+        (.crop, [{ $0.input.region.map { Variant(image: $0.crop, toInput: offset($0)) } }]),
+        (.cropContrast, [contrastCrop(blur: false), contrastCrop(blur: true)]),
+        (.cropSharpen, [0, -1.5, 1.5].map(sharpenedCrop(turn:))),
+    ]
+
+    /// The located symbol stretched back from glare (`SealRescueInput.contrastCrop`), and
+    /// blurred against the noise the stretch lifts too.
+    static func contrastCrop(blur: Bool) -> SealVariant {
+        { input in
+            guard let region = input.input.region, let crop = input.contrastCrop else { return nil }
+            return Variant(image: blur ? crop.blurred(radius: 1) : crop, toInput: offset(region))
+        }
+    }
+
+    /// Blurred small modules: the located symbol turned by its skew plus `turn` degrees and
+    /// sharpened by unsharp masking.
+    static func sharpenedCrop(turn: Double) -> SealVariant {
+        { input in
+            guard let region = input.input.region else { return nil }
+            let angle = input.cropSkew + turn
+            let back = rotatedBack(region.crop, angle, then: offset(region))
+            return Variant(image: region.crop.rotated(degrees: angle).sharpened(), toInput: back)
+        }
     }
 
     /// The seal rescue passes in order, up to the first variant that decodes a seal.
     func sealRescue(_ image: GrayImage) -> [Barcode] {
-        let input = RescueInput(image)
+        let input = SealRescueInput(image)
         for pass in Self.sealRescuePasses {
-            for variant in pass.variants(input) {
+            for make in pass.variants {
+                guard let variant = make(input) else { continue }
                 let decoded = ZXingReader.read(variant.image, formats: Self.sealFormats, pass: pass.pass)
                 let seals = decoded.filter(\.isSealCandidate).map { $0.withCorners(mappedBy: variant.toInput) }
                 if !seals.isEmpty { return seals }
             }
         }
         return []
+    }
+}
+
+extension BarcodeScanner {
+    /// Every seal pass and each of its variants run in turn on one `RescueInput`, none
+    /// stopping the others: the first passes, then the rescue passes' variants, each with
+    /// the seals it decoded and its milliseconds (the first to use the located region pays
+    /// for locating it).  For measuring what each pass reads and costs.
+    @_spi(Evaluation) public func eachSealPass(_ image: GrayImage) -> [(pass: BarcodePass, variant: Int, seals: [[UInt8]], ms: Double)] {
+        var steps: [(pass: BarcodePass, variant: Int, seals: [[UInt8]], ms: Double)] = []
+        var start = Date()
+        let first = sealFirstPasses(image)
+        steps.append((image.pixelCount >= Self.locateFirstFromPixels ? .located : .plain, 0, first.seals.map(\.bytes), Date().timeIntervalSince(start) * 1000))
+        let input = SealRescueInput(image)
+        for pass in Self.sealRescuePasses {
+            for (index, make) in pass.variants.enumerated() {
+                start = Date()
+                guard let variant = make(input) else { continue }
+                let decoded = ZXingReader.read(variant.image, formats: Self.sealFormats, pass: pass.pass).filter(\.isSealCandidate)
+                steps.append((pass.pass, index, decoded.map(\.bytes), Date().timeIntervalSince(start) * 1000))
+            }
+        }
+        return steps
     }
 }

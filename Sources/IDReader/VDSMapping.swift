@@ -48,7 +48,7 @@ extension IdentityDocument {
 
     private init(nonConstrained seal: NonConstrainedSeal, verification: SignatureVerification) {
         var fields = DocumentFields()
-        fields.issuingCountry = seal.issuingCountry
+        fields.fill(from: seal)
         var features: [VDSSection.Feature] = []
         if case .object(let members) = seal.message {
             for (name, value) in members.sorted(by: { $0.key < $1.key }) {
@@ -127,6 +127,42 @@ extension DocumentFields {
             if let postalCode = text("POSTAL_CODE") { address = Address(postalCode: postalCode, country: country) }
         default: break
         }
+    }
+}
+
+extension DocumentFields {
+    /// The fields of a VDS-NC's message, by ICAO's message schemas (TR "VDS-NC": proof of
+    /// testing `icao.test`, proof of vaccination `icao.vacc`), whatever the seal's type:
+    /// - `documentNumber`: the certificate's own identifier, `uvci` or `utci` (the holder's
+    ///   travel document number, `pid.i` or `pid.dn`, stays in the `vds` features, as a
+    ///   visa seal's passport number does);
+    /// - `surname` and `givenNames`: `pid.n`, one name, the primary identifier first
+    ///   (ICAO's examples `Smith Bill`, `Cook Gerald`), cut at its first blank;
+    /// - `birthDate`: `pid.dob`; `sex`: `pid.sex`; `issueDate`: the day of `dat.ri` (the
+    ///   test report's issue, `2021-02-11T14:00:00+08:00`), all as written when they have
+    ///   the model's form (ISO `YYYY-MM-DD`; `M`, `F` or `X`), else left empty.
+    fileprivate mutating func fill(from seal: NonConstrainedSeal) {
+        issuingCountry = seal.issuingCountry
+        let message = seal.message
+        documentNumber = (message["uvci"] ?? message["utci"])?.string
+        issueDate = message["dat"]?["ri"]?.string.flatMap { Self.isoDay(String($0.prefix(10))) }
+        guard let person = message["pid"] else { return }
+        if let name = person["n"]?.string?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+            let parts = name.split(separator: " ", maxSplits: 1)
+            surname = String(parts[0])
+            givenNames = parts.count > 1 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : nil
+        }
+        birthDate = person["dob"]?.string.flatMap(Self.isoDay)
+        sex = person["sex"]?.string.flatMap { ["M", "F", "X"].contains($0) ? $0 : nil }
+    }
+
+    /// `text` when it is an ISO 8601 calendar day, `YYYY-MM-DD`.
+    private static func isoDay(_ text: String) -> String? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil, (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        return text
     }
 }
 

@@ -50,7 +50,8 @@ enum Endpoint: String, CaseIterable, Sendable {
             throw .unsupportedType("the raw AAMVA payload (application/octet-stream or text/plain)")
         case .vds:
             if media.isEmpty || media == "application/octet-stream" || media == "application/json" || media == "text/plain" { return .single }
-            throw .unsupportedType("the seal's exact bytes (application/octet-stream), or a VDS-NC's JSON (application/json)")
+            throw .unsupportedType(
+                "the seal's exact bytes (application/octet-stream), the same as hex or base64 text (text/plain), or a VDS-NC's JSON (application/json)")
         case .healthz, .metrics, .openapi:
             return .single
         }

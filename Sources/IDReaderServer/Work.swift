@@ -62,7 +62,8 @@ struct Work: Sendable {
                 return try reader.read(aamvaPayload: bytes)
             }
         case .vds:
-            let bytes = uploads.first?.bytes ?? []
+            // the seal's bytes as they are, or written as hex or base64 (as `idreader vds` takes them)
+            let bytes = SealInput.decode(uploads.first?.bytes ?? [])
             return parsed { () throws(ReadError) in try reader.read(sealBytes: bytes, verifier: sealVerifier) }
         case .healthz, .metrics, .openapi:
             return .error(.internalError)

@@ -35,7 +35,15 @@ public struct SealCertificate: Sendable {
     public let sha1: String
     /// The file it was loaded from, if any.
     public let file: String?
+    /// Whether the basic constraints make it a CA certificate: ICAO 9303-12's seal signers
+    /// are end-entity certificates, so a seal signer is looked for among the others first.
+    public let isCertificateAuthority: Bool
     let x509: OpenSSLHandle
+    /// The public key, taken out of the certificate once (nil when it holds none).
+    let publicKey: OpenSSLHandle?
+    /// The bytes of each half (r, s) of an ECDSA signature by this certificate's key: its
+    /// curve's size rounded up to whole bytes; nil without a key.
+    let signatureHalfBytes: Int?
 
     /// The certificates in `data`: DER (one) or PEM (one or more).
     /// - Throws: `CertificateError.notACertificate` when it holds none.
@@ -107,15 +115,12 @@ public struct SealCertificate: Sendable {
         X509_digest(pointer, EVP_sha1(), &digest, &digestLength)
         self.sha1 = hexString(Array(digest.prefix(Int(digestLength)))).uppercased()
         self.file = file
+        self.isCertificateAuthority = X509_check_ca(pointer) == 1  // 1: basicConstraints CA:TRUE
         self.x509 = x509
+        // X509_get_pubkey takes a reference of its own, which this handle gives back
+        self.publicKey = OpenSSLHandle(X509_get_pubkey(pointer), free: EVP_PKEY_free)
+        self.signatureHalfBytes = publicKey.map { (Int(EVP_PKEY_get_bits($0.pointer)) + 7) / 8 }
     }
-
-    /// The certificate's public key (owned by the certificate).
-    var publicKey: OpaquePointer? { X509_get0_pubkey(x509.pointer) }
-
-    /// The bytes of each half (r, s) of an ECDSA signature by this certificate's key: its
-    /// curve's size rounded up to whole bytes; `nil` without a key.
-    var signatureHalfBytes: Int? { publicKey.map { (Int(EVP_PKEY_get_bits($0)) + 7) / 8 } }
 
     /// Whether `date` lies in the validity period (by day: a seal's dates have no time).
     public func isValid(on date: SealDate) -> Bool {

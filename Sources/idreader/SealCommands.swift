@@ -136,30 +136,3 @@ extension CLI {
         }
     }
 }
-
-/// How `idreader vds` takes a seal: raw bytes, hex or base64 text, or VDS-NC JSON.
-enum SealInput {
-    /// The seal bytes of `input`: as they are when they start with the magic 0xDC or are
-    /// JSON; else decoded from hex, else from base64 when that gives a seal; else as they are
-    /// (and the parser says why they are no seal).
-    static func decode(_ input: [UInt8]) -> [UInt8] {
-        if input.first == 0xDC { return input }
-        let text = String(decoding: input, as: UTF8.self).filter { !$0.isWhitespace }
-        if text.hasPrefix("{") { return input }
-        if !text.isEmpty, text.count % 2 == 0, text.allSatisfy(\.isHexDigit) {
-            let digits = Array(text.utf8)
-            return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
-        }
-        if let data = Data(base64Encoded: text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/").padded),
-            data.first == 0xDC || data.first == UInt8(ascii: "{")
-        {
-            return [UInt8](data)
-        }
-        return input
-    }
-}
-
-extension String {
-    /// Base64 text padded with `=` to a multiple of four.
-    fileprivate var padded: String { self + String(repeating: "=", count: (4 - count % 4) % 4) }
-}

@@ -34,6 +34,30 @@ final class SealServiceTests: XCTestCase {
         XCTAssertEqual(reply.errorCode(), "invalidSeal")
     }
 
+    func testVDSEndpointTakesHexAndBase64AsTheRawBytes() throws {
+        let server = try ServerProcess(["--workers", "1", "--certificates", vds.appendingPathComponent("certs").path])
+        let seal = try Data(contentsOf: vds.appendingPathComponent("li-visa.bin"))
+        let raw = try server.curl(
+            "/v1/vds", ["--data-binary", "@" + vds.appendingPathComponent("li-visa.bin").path, "-H", "Content-Type: application/octet-stream"])
+        XCTAssertEqual(raw.status, 200)
+        let hex = seal.map { String(format: "%02X", $0) }.joined()
+        let bodies = [
+            (hex, "text/plain"), (hex.lowercased() + "\n", "text/plain"), (seal.base64EncodedString(), "text/plain"),
+            (seal.base64EncodedString(options: .lineLength64Characters), "application/octet-stream"),
+        ]
+        for (body, type) in bodies {
+            let reply = try server.curl("/v1/vds", ["--data-binary", body, "-H", "Content-Type: " + type])
+            XCTAssertEqual(reply.status, 200, "\(type): \(body.prefix(12))")
+            XCTAssertEqual(reply.text, raw.text, "\(type): \(body.prefix(12))")
+        }
+        // hex of no seal is decoded, and the parser says why it is none
+        let notASeal = try server.curl("/v1/vds", ["--data-binary", "0102", "-H", "Content-Type: text/plain"])
+        XCTAssertEqual(notASeal.status, 422)
+        XCTAssertEqual(notASeal.errorCode(), "invalidSeal")
+        XCTAssertEqual(
+            try server.curl("/v1/vds", ["--data-binary", "dc", "-H", "Content-Type: image/png"]).status, 415, "an image is no seal's bytes")
+    }
+
     func testWithoutCertificatesASealIsUnknownSignerAndNotValid() throws {
         let server = try ServerProcess(["--workers", "1"])
         let reply = try server.curl(

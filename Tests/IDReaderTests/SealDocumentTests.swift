@@ -115,6 +115,62 @@ final class SealDocumentTests: XCTestCase {
         XCTAssertNil(document.vds?.bytes)
     }
 
+    func testASealChangedAtAnyHeaderOrMessageByteIsNeverAValidDocument() throws {
+        let bytes = try Self.bytes("li-visa.bin")
+        let verifier = try Self.verifier()
+        let signedLength = try VisibleDigitalSeal.parse(bytes).signatureOffset
+        var documents = 0
+        for index in 0..<signedLength {
+            var changed = bytes
+            changed[index] ^= 0x01
+            // a change the parser rejects is an invalidSeal error, no document at all
+            guard let document = try? DocumentReader().read(sealBytes: changed, verifier: verifier) else { continue }
+            documents += 1
+            XCTAssertFalse(document.valid, "byte \(index)")
+            // UTTS reference 5B is given: failed unless the change hit the version byte (the
+            // layout), the signer, the reference length or the reference (bytes 4 to 9)
+            let expected = index == 1 || (4..<10).contains(index) ? "unknownSigner" : "failed"
+            XCTAssertEqual(document.vds?.signature.status, expected, "byte \(index)")
+        }
+        XCTAssertGreaterThan(documents, signedLength / 2)
+    }
+
+    func testVDSNCMessagesFillTheUnifiedFieldsWithTheCorpusValues() throws {
+        for (name, documentNumberKey) in [("pc-vdsnc-vacc", "uvci"), ("kds-vdsnc-proof-of-test", "utci")] {
+            let expectedJSON = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.corpus.appendingPathComponent(name + ".json")))
+            let expected = try XCTUnwrap((expectedJSON as? [String: Any])?["expected"] as? [String: Any], name)
+            let header = try XCTUnwrap(expected["header"] as? [String: Any], name)
+            let message = try XCTUnwrap(expected["message"] as? [String: Any], name)
+            let person = try XCTUnwrap(message["pid"] as? [String: Any], name)
+            let fields = try document(name + ".bin").fields
+            XCTAssertEqual(fields.issuingCountry, header["is"] as? String, name)
+            XCTAssertEqual(fields.documentNumber, message[documentNumberKey] as? String, name)
+            XCTAssertEqual(fields.birthDate, person["dob"] as? String, name)
+            XCTAssertEqual(fields.sex, person["sex"] as? String, name)
+            let fullName = try XCTUnwrap(person["n"] as? String, name)
+            XCTAssertEqual([fields.surname, fields.givenNames].compactMap { $0 }.joined(separator: " "), fullName, name)
+            XCTAssertEqual(fields.surname, fullName.split(separator: " ").first.map(String.init), "\(name): the primary identifier first")
+        }
+        // the test report's issue day, as its local time writes it: 2021-02-11T14:00:00+08:00
+        XCTAssertEqual(try document("kds-vdsnc-proof-of-test.bin").fields.issueDate, "2021-02-11")
+        XCTAssertNil(try document("pc-vdsnc-vacc.bin").fields.issueDate, "a proof of vaccination names no issue day")
+    }
+
+    func testVDSNCValuesWithoutTheModelsFormAreLeftEmpty() throws {
+        // no certificate, no signature: only the mapping of the message's members
+        let text =
+            #"{"data":{"hdr":{"t":"icao.vacc","v":1,"is":"UTO"},"msg":{"pid":{"n":"Solo","dob":"02.01.1990","sex":"male"}}},"#
+            + #""sig":{"alg":"ES256","cer":"AAAA","sigvl":"AAAA"}}"#
+        let seal = try Seal.parse(Array(text.utf8))
+        let document = IdentityDocument(seal: seal, verification: SealVerifier(certificates: []).verify(seal))
+        XCTAssertEqual(document.fields.surname, "Solo")
+        XCTAssertNil(document.fields.givenNames)
+        XCTAssertNil(document.fields.birthDate, "not YYYY-MM-DD")
+        XCTAssertNil(document.fields.sex, "not M, F or X")
+        XCTAssertNil(document.fields.documentNumber)
+        XCTAssertFalse(document.valid, "no embedded certificate: unknown signer")
+    }
+
     func testFramesOfOneSealAreVotedByTheirBytesNeverAsAPrintedMRZ() throws {
         // an emergency travel document's seal signs a whole TD2-like MRZ, which would parse
         // again as a printed one; unverified (no certificates), it must stay a seal, not valid

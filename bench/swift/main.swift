@@ -15,7 +15,9 @@ import VDS
 //   idreader-bench pdf417-outline FILE  per image: the start-stop outline (corners), ms
 //   idreader-bench pdf417-passes FILE   per image: each rescue pass on its own: bytes, ms
 //   idreader-bench seals FILE        FILE: image paths; per image: each seal's format and bytes,
-//                                    ms of load + `BarcodeScanner.seals`, the first seal's pass
+//                                    ms and CPU ms of load + `BarcodeScanner.seals`, the first seal's pass
+//   idreader-bench seal-passes FILE  per image: every seal pass and variant in turn, none
+//                                    stopping the others: its seals and ms
 //   idreader-bench pdf417-upright FILE DIR  per image: the start-stop view, unsharpened, at 3 px
 //                                    a module, as DIR/NAME.pgm
 //   idreader-bench mrz-images FILE   FILE: image paths; per image: MRZ lines, valid, ms
@@ -92,12 +94,12 @@ case "seals":
     // FILE: one image path per line.  Prints one JSON line per image.
     let scanner = BarcodeScanner()
     for path in text.split(separator: "\n").map(String.init) {
-        let start = Date()
+        let start = Date(), cpuStart = cpuSeconds()
         var found: [Barcode] = []
         if let image = try? ImageLoader().load(path: path) { found = scanner.seals(image) }
-        let ms = Date().timeIntervalSince(start) * 1000
+        let ms = Date().timeIntervalSince(start) * 1000, cpuMs = (cpuSeconds() - cpuStart) * 1000
         let seals = found.map { ["format": $0.format.rawValue, "bytes": Data($0.bytes).base64EncodedString()] }
-        let line: [String: Any] = ["path": path, "seals": seals, "ms": ms, "pass": found.first?.pass.rawValue ?? ""]
+        let line: [String: Any] = ["path": path, "seals": seals, "ms": ms, "cpuMs": cpuMs, "pass": found.first?.pass.rawValue ?? ""]
         print(String(decoding: try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
     }
 case "pdf417-first-pass":
@@ -171,6 +173,18 @@ case "pdf417-passes":
         guard let image = try? ImageLoader().load(path: path) else { continue }
         let passes = scanner.eachRescuePass(image).map { "\"\($0.pass.rawValue)\": [\"\(Data($0.bytes ?? []).base64EncodedString())\", \($0.ms)]" }
         print("{\"path\": \"\(path)\", " + passes.joined(separator: ", ") + "}")
+    }
+case "seal-passes":
+    // FILE: one image path per line.  Prints one JSON line per image: every seal pass and
+    // variant in turn (`BarcodeScanner.eachSealPass`), each with its seals (base64) and ms.
+    let scanner = BarcodeScanner(includeOtherFormats: false)
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let steps = scanner.eachSealPass(image).map { step -> [String: Any] in
+            ["pass": step.pass.rawValue, "variant": step.variant, "seals": step.seals.map { Data($0).base64EncodedString() }, "ms": step.ms]
+        }
+        let line: [String: Any] = ["path": path, "size": [image.width, image.height], "steps": steps]
+        print(String(decoding: try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
     }
 case "pdf417-upright":
     // FILE: image paths; DIR: a folder.  The symbol drawn upright from its start and stop
