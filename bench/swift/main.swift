@@ -56,6 +56,15 @@ func cpuSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
+/// The least CPU milliseconds of three runs of `work`: its cost with the caches warm.
+func leastCPUMs(_ work: () -> Void) -> Double {
+    (0..<3).map { _ in
+        let start = cpuSeconds()
+        work()
+        return (cpuSeconds() - start) * 1000
+    }.min()!
+}
+
 /// The output folder named by `path`, made if missing.
 func outputFolder(_ path: String) -> URL {
     let url = URL(fileURLWithPath: path)
@@ -109,13 +118,6 @@ case "pdf417-first-pass":
     // acceptable symbol: the read's cost over the pass that finds the symbol.
     let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417)
     let reader = DocumentReader()
-    func leastCPUMs(_ work: () -> Void) -> Double {
-        (0..<3).map { _ in
-            let start = cpuSeconds()
-            work()
-            return (cpuSeconds() - start) * 1000
-        }.min()!
-    }
     for path in text.split(separator: "\n").map(String.init) {
         guard let image = try? ImageLoader().load(path: path) else { continue }
         var located = false
@@ -129,13 +131,6 @@ case "seal-stage":
     // already decoded) of a default read with the seal stages and without them
     // (`--only mrz,pdf417`), and of the seal first passes alone: what seals cost a read.
     let reader = DocumentReader()
-    func leastCPUMs(_ work: () -> Void) -> Double {
-        (0..<3).map { _ in
-            let start = cpuSeconds()
-            work()
-            return (cpuSeconds() - start) * 1000
-        }.min()!
-    }
     for path in text.split(separator: "\n").map(String.init) {
         guard let image = try? ImageLoader().load(path: path) else { continue }
         var seals = 0
