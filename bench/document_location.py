@@ -13,9 +13,11 @@ and, over the real corpus (../shared/corpus/mrz, ../shared/corpus/pdf417), how m
 documents have an outline (target: all); and the CPU ms per document that finding the
 locations takes in process (`idreader-bench locations`, a release build; target <= 20 ms).
 
-LOCATION_SEEDS lists the seeds (default "1 2 3 4": 1 and 2 tuned on, 3 and 4 unseen);
+LOCATION_SEEDS lists the seeds (default "1 2 3 4"), LOCATION_TUNED those tuned on (default "1 2");
 LOCATION_MRZ_PER and LOCATION_DL_PER the pages per format and tier (default 6 and 15);
-LOCATION_CORPUS=0 leaves the real corpus out.
+LOCATION_CORPUS=0 leaves the real corpus out; LOCATION_DRAW=DIR draws every page over 1.5 % into
+DIR (the picture with the truth in green, the outline in red, the MRZ or symbol read in blue), to
+see why.
 Run from the repo root after `swift build --product idreader` (`make bench-location`);
 IDREADER=path/to/idreader measures another build.
 """
@@ -29,7 +31,7 @@ OUT = "bench/out/location"
 IDPHOTO = "../shared/tools/idphoto-gen/gen.py"
 CORPORA = ["../shared/corpus/mrz", "../shared/corpus/pdf417"]
 SEEDS = [int(s) for s in os.environ.get("LOCATION_SEEDS", "1 2 3 4").split()]
-TUNED = {1, 2}
+TUNED = {int(s) for s in os.environ.get("LOCATION_TUNED", "1 2").split()}
 MRZ_PER = os.environ.get("LOCATION_MRZ_PER", "6")
 DL_PER = os.environ.get("LOCATION_DL_PER", "15")
 IDREADER = os.environ.get("IDREADER", ".build/debug/idreader")
@@ -126,6 +128,27 @@ def matching_document(result, truth):
     return None
 
 
+def draw(case, document, error):
+    """The picture with the truth (green), the outline (red) and the zone read (blue), into LOCATION_DRAW."""
+    folder = os.environ.get("LOCATION_DRAW")
+    if not folder:
+        return
+    from PIL import Image, ImageDraw
+    os.makedirs(folder, exist_ok=True)
+    picture = Image.open(case["path"]).convert("RGB")
+    pen = ImageDraw.Draw(picture)
+    width = max(2, picture.width // 400)
+    location = document.get("location") or {}
+    zone = (location.get("mrz") or location.get("barcode") or {}).get("corners")
+    for quad, colour in ((case["document_quad"], (0, 200, 0)), ((location.get("outline") or {}).get("corners"), (230, 0, 0)),
+                         (zone, (0, 80, 255))):
+        if quad:
+            pen.line([tuple(p) for p in quad] + [tuple(quad[0])], fill=colour, width=width)
+            pen.ellipse([quad[0][0] - 3 * width, quad[0][1] - 3 * width, quad[0][0] + 3 * width, quad[0][1] + 3 * width], outline=colour, width=width)
+    name = os.path.splitext(os.path.basename(case["path"]))[0]
+    picture.save(os.path.join(folder, f"{name}-{100 * error:.1f}.png"))
+
+
 def share(values, limit, above=False):
     hits = [v for v in values if (v >= limit if above else v <= limit)]
     return f"{len(hits)}/{len(values)} = {100 * len(hits) / len(values):.1f} %" if values else "-"
@@ -150,6 +173,7 @@ def measure(seed):
             row["sources"][outline["source"]] = row["sources"].get(outline["source"], 0) + 1
             if error > 0.015:
                 misses.append((os.path.basename(case["path"]), round(100 * error, 2), outline["source"]))
+                draw(case, document, error)
         else:
             row["errors"].append(float("inf"))
         if case.get("portrait_quad"):

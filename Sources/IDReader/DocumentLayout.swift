@@ -8,25 +8,35 @@ struct DocumentLayout: Sendable, Equatable {
     /// MRZ characters per line (0 for a licence).
     let charactersPerLine: Int
 
+    /// How far the MRZ's last line's centre (the ICAO "reference centre line" through its
+    /// characters) sits above the document's bottom edge, in mm; 0 for a licence.
+    let lastLineCentreAboveBottom: Double
+
     /// ICAO 9303 part 3: OCR-B size 1 is set at 10 characters to 25.4 mm.
     static let mrzPitch = 2.54
-    /// How far the MRZ's last baseline sits above the document's bottom edge: not yet
-    /// checked against ICAO 9303's parts 4–7; the middle of the range idphoto-gen draws
-    /// (3.2–5.5 mm), so a picture where the edge is seen refines it.
-    static let baselineToBottom = 4.35
+    /// ICAO 9303 part 4, figure 3: a TD3 page's lower code line is centred 9.40 mm above the
+    /// bottom edge (its printing zone 7.25–11.55 mm; the upper line's 6.35 mm higher).
+    /// Parts 6 and 7 give the TD2's and the visas' MRZ the same 23.2 mm zone above the
+    /// bottom edge, so their two lines are taken to sit where a TD3's do.
+    static let twoLineCentreAboveBottom = 9.40
+    /// A TD1's three lines are 4.23 mm apart in printing zones 2.95 mm high (part 5, figure
+    /// 6), but the transcription at hand does not give the lowest one's height above the
+    /// edge: this is the middle of the 3.2–5.5 mm idphoto-gen draws from the baseline, plus
+    /// half of OCR-B's capital height (about 2.4 mm, ISO 1073-2 size I).
+    static let threeLineCentreAboveBottom = 5.55
 
     /// TD1 (ICAO 9303 part 5) and the licences' ID-1 card (ISO/IEC 7810): 85.6 × 54 mm.
-    static let td1 = DocumentLayout(width: 85.6, height: 54.0, charactersPerLine: 30)
+    static let td1 = DocumentLayout(width: 85.6, height: 54.0, charactersPerLine: 30, lastLineCentreAboveBottom: threeLineCentreAboveBottom)
     /// TD2 (ICAO 9303 part 6): 105 × 74 mm.
-    static let td2 = DocumentLayout(width: 105.0, height: 74.0, charactersPerLine: 36)
+    static let td2 = DocumentLayout(width: 105.0, height: 74.0, charactersPerLine: 36, lastLineCentreAboveBottom: twoLineCentreAboveBottom)
     /// TD3 (ICAO 9303 part 4): 125 × 88 mm.
-    static let td3 = DocumentLayout(width: 125.0, height: 88.0, charactersPerLine: 44)
+    static let td3 = DocumentLayout(width: 125.0, height: 88.0, charactersPerLine: 44, lastLineCentreAboveBottom: twoLineCentreAboveBottom)
     /// MRV-A (ICAO 9303 part 7): 120 × 80 mm, the TD3's MRZ.
-    static let mrvA = DocumentLayout(width: 120.0, height: 80.0, charactersPerLine: 44)
+    static let mrvA = DocumentLayout(width: 120.0, height: 80.0, charactersPerLine: 44, lastLineCentreAboveBottom: twoLineCentreAboveBottom)
     /// MRV-B (ICAO 9303 part 7): 105 × 74 mm, the TD2's MRZ.
-    static let mrvB = DocumentLayout(width: 105.0, height: 74.0, charactersPerLine: 36)
+    static let mrvB = DocumentLayout(width: 105.0, height: 74.0, charactersPerLine: 36, lastLineCentreAboveBottom: twoLineCentreAboveBottom)
     /// A licence back (ID-1, AAMVA DL/ID card design standard).
-    static let licence = DocumentLayout(width: 85.6, height: 54.0, charactersPerLine: 0)
+    static let licence = DocumentLayout(width: 85.6, height: 54.0, charactersPerLine: 0, lastLineCentreAboveBottom: 0)
 
     /// The layout of an MRZ format of the contract (`MRZSection.format`); `nil` for the
     /// national layouts whose page is not ICAO's (`FRENCH_ID`, `SWISS_DL`, ...).
@@ -42,9 +52,9 @@ struct DocumentLayout: Sendable, Equatable {
     }
 
     /// The document's outline in picture pixels predicted from its MRZ lines (reading
-    /// order, first line first): the MRZ is centred across the page, its last baseline
-    /// `baselineToBottom` above the bottom edge, and the scale is the lines' length over
-    /// their nominal one.  `nil` when the lines are degenerate.
+    /// order, first line first): the MRZ is centred across the page, its last line's centre
+    /// `lastLineCentreAboveBottom` above the bottom edge, and the scale is the lines'
+    /// length over their nominal one.  `nil` when the lines are degenerate.
     func outline(mrzLines lines: [Quadrilateral]) -> Quadrilateral? {
         guard charactersPerLine > 0, let last = lines.last else { return nil }
         // the lines' direction and length: their top and bottom edges, averaged
@@ -58,8 +68,8 @@ struct DocumentLayout: Sendable, Equatable {
         // glyph's width (3/4 of the pitch) short of the characters' whole advance
         let pixelsPerMM = length / ((Double(charactersPerLine) - 0.25) * Self.mrzPitch)
         let centre = lines.flatMap(\.corners).reduce(Vector(x: 0, y: 0)) { $0 + Vector($1) } / Double(4 * lines.count)
-        let baseline = (Vector(last.bottomLeft) + Vector(last.bottomRight)) / 2
-        let bottomCentre = centre + down * ((baseline - centre).dot(down) + Self.baselineToBottom * pixelsPerMM)
+        let lastCentre = last.corners.reduce(Vector(x: 0, y: 0)) { $0 + Vector($1) } / 4
+        let bottomCentre = centre + down * ((lastCentre - centre).dot(down) + lastLineCentreAboveBottom * pixelsPerMM)
         return rectangle(bottomCentre: bottomCentre, across: u, down: down, pixelsPerMM: pixelsPerMM)
     }
 

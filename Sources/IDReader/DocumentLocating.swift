@@ -31,47 +31,77 @@ struct DocumentLocating {
         return located
     }
 
-    /// How far an ICAO document's sides are looked for, in mm (top, right, bottom, left):
-    /// the bottom edge lies within about a millimetre of where the layout puts it, and no
-    /// closer to the MRZ; the others by as much as the picture's perspective moves them.
+    /// How far an ICAO document's sides are looked for, in mm (top, right, bottom, left).
+    /// The bottom edge from 1.5 mm below the last line's ink (about 2.7 mm below its
+    /// centre) to 12 mm below its centre, the first edge met going down: only blank page
+    /// lies between the MRZ and the edge, while the background beyond may be textured (the
+    /// standard's 9.40 mm and the pages printed closer to the edge both lie within).  The
+    /// left and right by as much as the picture's perspective moves them; the top, looked
+    /// for last, by as much as 15 % of the height.
     private func mrzReach(_ layout: DocumentLayout) -> [OutlineEdges.Reach] {
-        let across = 0.05 * layout.width + 2, down = 0.08 * layout.height + 2
+        let across = 0.05 * layout.width + 2
+        let centre = layout.lastLineCentreAboveBottom
         return [
-            .init(inward: down, outward: down), .init(inward: across, outward: across),
-            .init(inward: 1.1, outward: 3), .init(inward: across, outward: across),
+            .init(inward: 0.15 * layout.height + 1, outward: 0.15 * layout.height + 1), .init(inward: across, outward: across),
+            .init(inward: centre - 2.7, outward: 12 - centre, prefer: .innermost), .init(inward: across, outward: across),
         ]
     }
 
-    /// A licence's card: its symbol's width and place vary from card to card, so its
-    /// sides are looked for further; the bottom edge no closer to the symbol than 2.5 mm.
+    /// A licence's card, in mm at the scale guessed from a 68 mm symbol: backs print the
+    /// symbol 58–78 mm wide and not always centred, so each side is looked for from just
+    /// outside the symbol to where the narrowest symbol would put it (the outermost
+    /// edge found: the symbol's white ground has an edge of its own); the bottom from
+    /// 1.4 to 11 mm below the symbol; the top by as much as 15 % of the height.
     private func licenceReach(_ layout: DocumentLayout) -> [OutlineEdges.Reach] {
-        [.init(inward: 12, outward: 12), .init(inward: 10, outward: 10), .init(inward: 2.2, outward: 4), .init(inward: 10, outward: 10)]
+        let halfWidth = layout.width / 2, halfSymbol = 68.0 / 2, bottom = 4.75
+        let side = OutlineEdges.Reach(inward: halfWidth - halfSymbol - 0.7, outward: halfSymbol * 1.1 - (halfWidth - halfSymbol))
+        return [
+            .init(inward: 0.15 * layout.height + 1, outward: 0.15 * layout.height + 1), side,
+            .init(inward: bottom - 1.4, outward: 11 - bottom), side,
+        ]
     }
 
     /// The outline `predicted` from the layout, moved onto the edges seen: `edges` when
     /// three sides or more are seen, else `layout`.  The bottom and the sides first (the
     /// zone read lies near the bottom, so they are best predicted); then the top, looked
-    /// for where the nominal height over the width found puts it.
+    /// for where the nominal height over the width found puts it.  A bottom not seen under
+    /// a top that is lies the nominal height below it.
     private func outlineSeen(layout: DocumentLayout, predicted: Quadrilateral, reach: (DocumentLayout) -> [OutlineEdges.Reach]) -> DocumentOutline {
         let pixelsPerMM = (predicted.topRight - predicted.topLeft).length / layout.width
-        let pixels = reach(layout).map { OutlineEdges.Reach(inward: $0.inward * pixelsPerMM, outward: $0.outward * pixelsPerMM) }
+        let pixels = reach(layout).map { OutlineEdges.Reach(inward: $0.inward * pixelsPerMM, outward: $0.outward * pixelsPerMM, prefer: $0.prefer) }
         let edges = OutlineEdges(image: image)
         let (lower, lowerSeen) = edges.refine(predicted, reach: [nil, pixels[1], pixels[2], pixels[3]])
-        let width = (lower.bottomRight - lower.bottomLeft).length
-        let height = width * layout.height / layout.width
-        let left = lower.topLeft - lower.bottomLeft, right = lower.topRight - lower.bottomRight
-        guard width > 1, left.length > 0, right.length > 0 else {
+        guard let raised = Self.moved(lower, fromBottom: true, by: layout.height / layout.width) else {
             return DocumentOutline(corners: predicted, source: .layout, partial: !inside(predicted))
         }
-        let raised = Quadrilateral(
-            topLeft: (Vector(lower.bottomLeft) + left * (height / left.length)).point,
-            topRight: (Vector(lower.bottomRight) + right * (height / right.length)).point,
-            bottomRight: lower.bottomRight, bottomLeft: lower.bottomLeft)
-        let topReach = (0.04 * layout.height + 1) * pixelsPerMM
-        let (outline, topSeen) = edges.refine(raised, reach: [OutlineEdges.Reach(inward: topReach, outward: topReach), nil, nil, nil])
+        // the top near where the nominal height puts it first (a heading's or a portrait's
+        // edge a little inside can be stronger than the page's own), then as far as
+        // perspective can move it
+        let near = OutlineEdges.Reach(inward: (0.04 * layout.height + 1) * pixelsPerMM, outward: (0.04 * layout.height + 1) * pixelsPerMM)
+        var (outline, topSeen) = edges.refine(raised, reach: [near, nil, nil, nil])
+        if !topSeen[0] { (outline, topSeen) = edges.refine(raised, reach: [pixels[0], nil, nil, nil]) }
+        if topSeen[0], !lowerSeen[2], let lowered = Self.moved(outline, fromBottom: false, by: layout.height / layout.width) {
+            outline = lowered
+        }
         let seenCount = (lowerSeen.dropFirst() + topSeen.prefix(1)).filter { $0 }.count
         let corners = seenCount > 0 ? outline : predicted
         return DocumentOutline(corners: corners, source: seenCount >= 3 ? .edges : .layout, partial: !inside(corners))
+    }
+
+    /// `outline` with its top (`fromBottom`) or its bottom corners moved along its sides
+    /// to `ratio` times the width of the edge kept from it; `nil` when a side is degenerate.
+    private static func moved(_ outline: Quadrilateral, fromBottom: Bool, by ratio: Double) -> Quadrilateral? {
+        let (keptLeft, keptRight) = fromBottom ? (outline.bottomLeft, outline.bottomRight) : (outline.topLeft, outline.topRight)
+        let (otherLeft, otherRight) = fromBottom ? (outline.topLeft, outline.topRight) : (outline.bottomLeft, outline.bottomRight)
+        let width = (keptRight - keptLeft).length
+        let left = otherLeft - keptLeft, right = otherRight - keptRight
+        guard width > 1, left.length > 0, right.length > 0 else { return nil }
+        let height = width * ratio
+        let newLeft = (Vector(keptLeft) + left * (height / left.length)).point
+        let newRight = (Vector(keptRight) + right * (height / right.length)).point
+        return fromBottom
+            ? Quadrilateral(topLeft: newLeft, topRight: newRight, bottomRight: keptRight, bottomLeft: keptLeft)
+            : Quadrilateral(topLeft: keptLeft, topRight: keptRight, bottomRight: newRight, bottomLeft: newLeft)
     }
 
     /// Every corner within the picture (half a pixel of slack for rounding).

@@ -8,9 +8,19 @@ struct OutlineEdges {
     let image: GrayImage
 
     /// How far a side is looked for, in pixels: `inward` towards the document's centre,
-    /// `outward` away from it.
+    /// `outward` away from it; and which of the lines found nearly as well supported as the
+    /// best is taken.
     struct Reach: Sendable, Equatable {
         var inward: Double, outward: Double
+        var prefer: Preference = .outermost
+    }
+
+    /// Of the lines nearly as well supported as the best, the one furthest out (where a
+    /// portrait's or a heading's edge inside the page can be stronger than the page's own
+    /// against a pale background) or the one furthest in (where only blank page lies
+    /// between the zone read and the edge, and the background beyond may be textured).
+    enum Preference: Sendable, Equatable {
+        case outermost, innermost
     }
 
     /// `predicted` with each side moved onto the edge found within its reach (top, right,
@@ -48,6 +58,8 @@ struct OutlineEdges {
 
     /// Places along a side where its edge is looked for.
     private static let samplesAcross = 24
+    /// Brightness steps kept per place: a wide reach crosses more of the document's print.
+    private static let stepsPerPlace = 4
     /// A side's step must differ by at least this many grey levels.
     private static let minimumContrast = 4.0
 
@@ -72,10 +84,8 @@ struct OutlineEdges {
         }
         guard sampled >= Self.samplesAcross / 3, candidates.count >= 2 else { return nil }
         // the lines s = α + β·t through two candidates that half the places or more agree
-        // with; of those nearly as well supported as the best, the outermost: inside a
-        // page, a portrait's or a heading's edges can be stronger than the page's against
-        // a pale background, never further out, and a textured background's steps
-        // seldom line up along the whole side
+        // with; of those nearly as well supported as the best, the one `reach` prefers (a
+        // textured background's steps seldom line up along the whole side)
         let tolerance = max(1.5, length * 0.004)
         let middle = length / 2
         var lines: [(alpha: Double, beta: Double, count: Int)] = []
@@ -90,9 +100,12 @@ struct OutlineEdges {
             }
         }
         guard let most = lines.map(\.count).max() else { return nil }
-        guard let best = lines.filter({ $0.count * 4 >= most * 3 }).max(by: { $0.alpha + $0.beta * middle < $1.alpha + $1.beta * middle }) else {
-            return nil
-        }
+        let supported = lines.filter { $0.count * 4 >= most * 3 }
+        let outwardOf = { (line: (alpha: Double, beta: Double, count: Int)) in line.alpha + line.beta * middle }
+        let chosen =
+            reach.prefer == .outermost
+            ? supported.max { outwardOf($0) < outwardOf($1) } : supported.min { outwardOf($0) < outwardOf($1) }
+        guard let best = chosen else { return nil }
         // least squares on the agreeing candidates
         let inliers = candidates.filter { abs($0.s - (best.alpha + best.beta * $0.t)) <= tolerance }
         let n = Double(inliers.count)
@@ -108,7 +121,8 @@ struct OutlineEdges {
     /// Grey levels along the normal at `base`, from `reach.inward` inside to
     /// `reach.outward` outside, each the mean of five points along the side, `nil` where
     /// the point is outside the picture (the picture's border is no edge of the document);
-    /// `nil` when the profile leaves the picture for most of its length.
+    /// `nil` when fewer than eight points lie inside (a wide reach may run far past the
+    /// picture's border on a card that fills it).
     private func profile(at base: Vector, along: Vector, outward: Vector, reach: Reach) -> [Double?]? {
         let count = Int(reach.inward + reach.outward) + 1
         guard count >= 8 else { return nil }
@@ -131,10 +145,10 @@ struct OutlineEdges {
                 values.append(within ? sum / 5 : nil)
             }
         }
-        return values.compactMap { $0 }.count * 2 >= count ? values : nil
+        return values.compactMap { $0 }.count >= 8 ? values : nil
     }
 
-    /// The three strongest steps of a profile: offsets where the mean of the three values
+    /// The `stepsPerPlace` strongest steps of a profile: offsets where the mean of the three values
     /// before differs most from the mean of the three after (local maxima only, all six
     /// inside the picture).
     private static func strongestSteps(_ profile: [Double?]) -> [(offset: Int, contrast: Double)] {
@@ -158,6 +172,6 @@ struct OutlineEdges {
         for k in 1..<(profile.count - 1) where contrast[k] >= minimumContrast && contrast[k] >= contrast[k - 1] && contrast[k] > contrast[k + 1] {
             peaks.append((k, contrast[k]))
         }
-        return Array(peaks.sorted { $0.contrast > $1.contrast }.prefix(3))
+        return Array(peaks.sorted { $0.contrast > $1.contrast }.prefix(stepsPerPlace))
     }
 }

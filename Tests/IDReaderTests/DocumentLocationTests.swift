@@ -72,7 +72,12 @@ final class DocumentLocationTests: XCTestCase {
             XCTAssertNil(location.mrz, image)
             let symbol = try XCTUnwrap(location.barcode, image)
             XCTAssertLessThan(Self.cornerError(symbol.corners.quadrilateral, try Self.quadrilateral(truth["barcode_quad"])), 0.02, image)
-            XCTAssertNotNil(location.outline, "\(image): a licence back has an outline")
+            let outline = try XCTUnwrap(location.outline, "\(image): a licence back has an outline")
+            if truth["tier"] as? String != "hard" {
+                // the card's edges, found around a symbol the generator places off centre at times
+                XCTAssertLessThanOrEqual(
+                    Self.cornerError(outline.corners.quadrilateral, try Self.quadrilateral(truth["document_quad"])), 0.015, image)
+            }
         }
         XCTAssertGreaterThanOrEqual(read, 2, "the clean and mild licences read")
     }
