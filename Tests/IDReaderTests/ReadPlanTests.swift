@@ -29,9 +29,9 @@ final class ReadPlanTests: XCTestCase {
         XCTAssertEqual(documents.count, 1)
         XCTAssertEqual(diagnostics.mrz.first?.stage, .mrzGlyphChains)
         // the stages for MRZs only, in the plan's order; later ones have nothing to do
-        XCTAssertEqual(diagnostics.stages, [.mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis])
+        XCTAssertEqual(diagnostics.stages, [.mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis, .mrzPrintStripes])
         let everything = DocumentReader().readWithDiagnosis(image: image, options: ReadOptions()).diagnostics
-        XCTAssertEqual(everything.stages, [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .vds, .mrzLayoutAnalysis, .vdsRescue])
+        XCTAssertEqual(everything.stages, [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .vds, .mrzLayoutAnalysis, .mrzPrintStripes, .vdsRescue])
     }
 
     func testOnlyPDF417LooksForNoMRZ() throws {
