@@ -28,8 +28,6 @@ public enum ProfiledStep: String, Sendable, CaseIterable, Codable {
     case morphology
     /// Tesseract's layout analysis.
     case layoutAnalysis
-    /// The print stripes' band proposals (`MRZSearchStage.printStripes`), without their reads.
-    case printStripes
     /// Everything not inside a named step.
     case other
 }

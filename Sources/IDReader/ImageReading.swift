@@ -74,8 +74,6 @@ public enum ReadStage: String, Sendable, Codable, CaseIterable {
     case pdf417Rescue
     /// The MRZ by Tesseract's layout analysis (`MRZSearchStage.layoutAnalysis`).
     case mrzLayoutAnalysis
-    /// The MRZ by print stripes (`MRZSearchStage.printStripes`).
-    case mrzPrintStripes
     /// Licence payloads in other barcode formats.
     case otherBarcodes
     /// Seal symbols (DataMatrix, QR) in the located symbol regions and the whole picture.
@@ -86,7 +84,7 @@ public enum ReadStage: String, Sendable, Codable, CaseIterable {
     /// The document kind the stage looks for.
     public var kind: DocumentKinds {
         switch self {
-        case .mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis, .mrzPrintStripes: return .mrz
+        case .mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis: return .mrz
         case .pdf417, .pdf417Rescue: return .pdf417
         case .otherBarcodes: return .otherBarcodes
         case .vds, .vdsRescue: return .vds
@@ -100,15 +98,12 @@ public enum ReadStage: String, Sendable, Codable, CaseIterable {
 /// licence was found (far more licence photos need the rescue passes — turned or
 /// keystoned symbols — than MRZs need layout analysis).  After a valid MRZ the PDF417
 /// stage looks only in the located symbol regions (a licence photographed beside the
-/// passport).  The layout analysis runs only when no MRZ, valid or not, was read; the
-/// print stripes after it, when no valid MRZ and no licence was read.
+/// passport).  The layout analysis runs only when no MRZ, valid or not, was read.
 /// Seals are looked for on every picture by the cheap first passes (a visa carries its MRZ
 /// and its seal side by side); their rescue passes run last, only when nothing at all was
 /// read.
 enum ReadPlan {
-    static let stages: [ReadStage] = [
-        .mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .vds, .mrzLayoutAnalysis, .mrzPrintStripes, .otherBarcodes, .vdsRescue,
-    ]
+    static let stages: [ReadStage] = [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .vds, .mrzLayoutAnalysis, .otherBarcodes, .vdsRescue]
 }
 
 extension DocumentReader {
@@ -137,10 +132,6 @@ extension DocumentReader {
                 // analysis finds the same lines (measured: the same readings, p90 on the
                 // corpus 1024 → 862 ms)
                 if licences.documents.isEmpty, mrz?.foundAny != true { mrz?.run(.layoutAnalysis) }
-            case .mrzPrintStripes:
-                // where no valid MRZ and no licence was read: a band the chains found and
-                // read invalidly may be a line cut short where its glyphs run together
-                if licences.documents.isEmpty, mrz?.foundValid != true { mrz?.run(.printStripes) }
             case .otherBarcodes: licences.readOtherBarcodes()
             case .vds: seals.runFirstPasses()
             case .vdsRescue:
@@ -304,7 +295,6 @@ extension ReadStage {
         case .glyphChains: self = .mrzGlyphChains
         case .morphology: self = .mrzMorphology
         case .layoutAnalysis: self = .mrzLayoutAnalysis
-        case .printStripes: self = .mrzPrintStripes
         }
     }
 }

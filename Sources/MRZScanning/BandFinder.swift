@@ -235,13 +235,6 @@ final class OrientedView {
         }
     }
 
-    /// A box of the view this one turned half round (full-resolution pixels) in this
-    /// view's pixels: both show the same deskewed picture, turned about its centre.
-    func halfTurnedBox(_ box: PixelBox) -> PixelBox {
-        let width = quarter % 2 == 0 ? input.width : input.height, height = quarter % 2 == 0 ? input.height : input.width
-        return PixelBox(x: width - box.x - box.width, y: height - box.y - box.height, width: box.width, height: box.height)
-    }
-
     /// The print stripes' thicknesses, as divisors of the view's width: a blurred MRZ line
     /// is up to twice its glyphs' height thick, its glyphs up to 1/25 of the width high
     /// (`glyphHeightDivisor`'s reasoning); the thinner one keeps the lines of small MRZs

@@ -52,7 +52,6 @@ final class BandSearch {
         case .glyphChains: return glyphChains()
         case .morphology: return StepProfile.measure(.morphology) { morphology() }.map { ($0.0, Self.medianHeight($0.1)) }
         case .layoutAnalysis: return StepProfile.measure(.layoutAnalysis) { layoutAnalysis() }.map { ($0.0, Self.medianHeight($0.1)) }
-        case .printStripes: return printStripes().map { ($0.0, Self.medianHeight($0.1)) }
         }
     }
 
@@ -109,47 +108,6 @@ final class BandSearch {
             }
         }
         return nil
-    }
-
-    /// Print stripes (`OrientedView.stripeBands`), upright and a quarter turned, each band
-    /// read the way its view reads it and turned half round (a stripe is the same either
-    /// way up).  The read is the judge: a stripe band's reading counts only when valid,
-    /// and what was read otherwise is not kept for the diagnosis (text, rules and mortar
-    /// make stripes too: a picture without an MRZ must not gain a band from them).
-    private func printStripes() -> (MRZReading, [PixelBox])? {
-        for quarter in [0, 1] {
-            let upright = view(quarter)
-            let bands = StepProfile.measure(.printStripes) { upright.stripeBands().prefix(Self.maximumBandsPerOrientation) }
-            for band in bands {
-                let turned = view(quarter + 2)
-                for (view, lines) in [(upright, band), (turned, band.map(turned.halfTurnedBox))] {
-                    if let reading = readStripes(lines, in: view) { return (reading, lines) }
-                }
-            }
-        }
-        return nil
-    }
-
-    /// Reads a stripe band of `view` once, without the line-shape check (glyphs that run
-    /// together make no components to measure a pitch on) and without leaving a trace
-    /// for the diagnosis; returns the reading only when it is valid.
-    private func readStripes(_ band: [PixelBox], in view: OrientedView) -> MRZReading? {
-        let quads = band.map { quadrilateral($0, quarter: view.quarter) }
-        guard Self.shapedLikeMRZ(quads), !tried.contains(where: { $0.quarter == view.quarter && Self.sameLines($0.lines, quads) }),
-            !readChains.contains(where: { Self.sameLines($0, quads) })
-        else { return nil }
-        tried.append((view.quarter, quads))
-        let margin = (band.map(\.height).max() ?? 0) * 11 / 10 + 4
-        let region = view.region(around: band, margin: margin)
-        var lineReader = LineReader(corrector: corrector, engine: engine, image: region.image)
-        lineReader.otherLines = region.band
-        guard var reading = lineReader.read(region.band), reading.result.isValid else { return nil }
-        reading.source = region
-        reading.lineQuadrilaterals = quads
-        if let hidden = hiddenFields(reading.result, quads: quads) {
-            reading.uncertainFields += hidden.filter { !reading.uncertainFields.contains($0) }
-        }
-        return reading
     }
 
     /// A band of one orientation and how low it sits in that view (its bottom edge as a

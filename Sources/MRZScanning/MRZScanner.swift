@@ -286,13 +286,8 @@ public enum MRZSearchStage: String, Sendable, Codable, CaseIterable {
     /// (`OrientedView.morphologyBands`): a few ms per orientation.
     case morphology
     /// Tesseract's layout analysis in the four quarter turns: ~80 ms per orientation,
-    /// for busy layouts.
+    /// for busy layouts; the last resort.
     case layoutAnalysis
-    /// Print stripes on the grey levels (`OrientedView.stripeBands`): bands whose glyphs
-    /// blur, wear or glare into one another or apart, which make no chain and no blob of
-    /// separate glyphs; read at the stripes' geometry, kept only when they read validly.
-    /// The last resort.
-    case printStripes
 }
 
 /// What an MRZ search found (`MRZScanner.scan`, `MRZSearch.outcome`).

@@ -29,9 +29,9 @@ final class ReadPlanTests: XCTestCase {
         XCTAssertEqual(documents.count, 1)
         XCTAssertEqual(diagnostics.mrz.first?.stage, .mrzGlyphChains)
         // the stages for MRZs only, in the plan's order; later ones have nothing to do
-        XCTAssertEqual(diagnostics.stages, [.mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis, .mrzPrintStripes])
+        XCTAssertEqual(diagnostics.stages, [.mrzGlyphChains, .mrzMorphology, .mrzLayoutAnalysis])
         let everything = DocumentReader().readWithDiagnosis(image: image, options: ReadOptions()).diagnostics
-        XCTAssertEqual(everything.stages, [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .vds, .mrzLayoutAnalysis, .mrzPrintStripes, .vdsRescue])
+        XCTAssertEqual(everything.stages, [.mrzGlyphChains, .mrzMorphology, .pdf417, .pdf417Rescue, .vds, .mrzLayoutAnalysis, .vdsRescue])
     }
 
     func testOnlyPDF417LooksForNoMRZ() throws {
