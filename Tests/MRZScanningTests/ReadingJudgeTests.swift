@@ -374,4 +374,84 @@ final class ReadingJudgeTests: XCTestCase {
         var lettered = visa; lettered[0] = "VD" + visa[0].dropFirst(2)
         XCTAssertFalse(try XCTUnwrap(reading(lettered.map { line($0) }, confirming: visa)).uncertainFields.contains(.documentCode))
     }
+
+    // MARK: read once: the glyph classifier as the second view
+
+    /// `line` with the glyph classifier reading each cell as `text` does, at `probability`
+    /// (`weak` cells at 0.6).
+    func classified(_ line: OCRLine, as text: String, probability: Float = 0.95, weak: Set<Int> = []) -> OCRLine {
+        var classified = line
+        classified.classifierCells = ClassifierCells(text.enumerated().map { [(character: $1, probability: weak.contains($0) ? 0.6 : probability)] })
+        return classified
+    }
+
+    func testAClassifierReadingEveryCellAlikeIsTheOnlySecondView() throws {
+        // the LSTM's other views would read the name `ERIKSSON` as `FRIKSSON`: where the
+        // classifier reads every cell as the first view with a margin, they are not read
+        let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        let misread = "P<UTOF" + td3[0].dropFirst(6)
+        var asked = 0
+        let once = try XCTUnwrap(
+            judge.judge(td3.map { classified(line($0), as: $0) }) { index, _ in
+                asked += 1
+                return self.line(index == 0 ? misread : td3[1])
+            })
+        XCTAssertTrue(once.isConfidentlyValid)
+        XCTAssertEqual(asked, 0, "no LSTM view read again")
+        // one cell the classifier is unsure of: the LSTM's views decide, as without it
+        let unsure = try XCTUnwrap(
+            judge.judge([classified(line(td3[0]), as: td3[0], weak: [9]), classified(line(td3[1]), as: td3[1])]) { index, _ in
+                asked += 1
+                return self.line(index == 0 ? misread : td3[1])
+            })
+        XCTAssertGreaterThan(asked, 0)
+        XCTAssertEqual(unsure.uncertainFields, [.name])
+        // one cell it reads otherwise: the same
+        asked = 0
+        let other = try XCTUnwrap(
+            judge.judge([classified(line(td3[0]), as: misread), classified(line(td3[1]), as: td3[1])]) { index, _ in
+                asked += 1
+                return self.line(index == 0 ? misread : td3[1])
+            })
+        XCTAssertGreaterThan(asked, 0)
+        XCTAssertEqual(other.uncertainFields, [.name])
+    }
+
+    func testTheClassifiersAgreementKeepsTheFirstViewsOwnDoubts() throws {
+        // `SMITH` read `SMTTH` with `I` at 53 behind the `T`; the classifier reads `SMTTH`
+        // too, sure of every cell (testANameWithACloseCandidateIsUncertain, with the
+        // classifier for the LSTM's second view): the first view's runner-up still doubts it
+        let td3 = ["P<UTOSMTTH<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        let lines = [classified(line(td3[0], candidates: [7: [("I", 53)]]), as: td3[0]), classified(line(td3[1]), as: td3[1])]
+        let r = try XCTUnwrap(judge.judge(lines) { index, _ in self.line(td3[index]) })
+        XCTAssertEqual(r.uncertainFields, [.name])
+        // and a low confidence in the name does too
+        var unsure = line(td3[0])
+        unsure.glyphs[9].confidence = 60
+        let low = try XCTUnwrap(judge.judge([classified(unsure, as: td3[0]), classified(line(td3[1]), as: td3[1])]) { index, _ in self.line(td3[index]) })
+        XCTAssertEqual(low.uncertainFields, [.name])
+    }
+
+    func testTheClassifiersAgreementDoesNotSettleWhatTheCheckDigitsCannot() throws {
+        // the Belarus specimen's `OO` for `00`, read so by the classifier too, sure of every
+        // cell: `O` and `0` weigh the same pair-wise, and the first view lists `0` behind both
+        var misread = Array(belarus[1])
+        misread[0] = "O"; misread[1] = "O"
+        let zeros = [
+            classified(line(belarus[0]), as: belarus[0]),
+            classified(line(String(misread), candidates: [0: [("0", 69)], 1: [("0", 21)]]), as: String(misread)),
+        ]
+        var asked = 0
+        let r = try XCTUnwrap(
+            judge.judge(zeros) { index, _ in
+                asked += 1
+                return self.line(index == 0 ? self.belarus[0] : String(misread))
+            })
+        XCTAssertEqual(asked, 0)
+        XCTAssertTrue(r.uncertainFields.contains(.documentNumber))
+        // a country code no table holds stays uncertain however sure the classifier is
+        let td3 = ["P<ZZQERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        let unknown = try XCTUnwrap(judge.judge(td3.map { classified(line($0), as: $0) }) { index, _ in self.line(td3[index]) })
+        XCTAssertEqual(unknown.uncertainFields, [.issuingCountry])
+    }
 }
