@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""The recall of `valid`: of the pictures read exactly whose printed check digits hold, how
+many are marked valid; and how many are valid but wrong.
+
+    python3 bench/mrz_recall.py [SET ...]
+
+SETs are bench/mrz_read.py's (default: the real corpus).  Reads with `idreader-bench
+mrz-images` (IDREADER_BENCH: another build).  A reading that equals the expected lines and
+fails no check but `ocrConfidence` is one a reader could prove; those left uncertain
+are the recall cost.  Images are named only by file (no MRZ text is printed).
+Run from the repo root.
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mrz_read  # noqa: E402  (the sets and their truths)
+
+BENCH = os.environ.get("IDREADER_BENCH", ".build/release/idreader-bench")
+
+
+def main():
+    wanted = sys.argv[1:] or ["corpus"]
+    if any(w in ("clean", "mild", "hard", "turned", "skewed") for w in wanted):
+        mrz_read.generate()
+    if any(w.startswith("idphoto") for w in wanted):
+        mrz_read.generate_idphoto()
+    print("| set | images | exact | exact, checks hold | of those valid | valid but wrong |")
+    print("|---|---|---|---|---|---|")
+    for name, items in mrz_read.cases().items():
+        if name not in wanted or not items:
+            continue
+        listfile = os.path.join(mrz_read.OUT, "recall-list.txt")
+        open(listfile, "w").write("\n".join(p for p, _ in items))
+        out = subprocess.run([BENCH, "mrz-images", listfile], capture_output=True, text=True, check=True).stdout
+        rows = [json.loads(line) for line in out.splitlines()]
+        exact = [r["lines"] == e for (_, e), r in zip(items, rows)]
+        # every check holds but the reader's own doubt (`ocrConfidence`)
+        provable = [x and set(r["failedChecks"]) <= {"ocrConfidence"} for x, r in zip(exact, rows)]
+        valid = [p and r["valid"] for p, r in zip(provable, rows)]
+        wrong = sum(r["valid"] and not x for x, r in zip(exact, rows))
+        print(f"| {name} | {len(items)} | {sum(exact)} | {sum(provable)} | {sum(valid)} | {wrong} |")
+        for (path, _), p, v in zip(items, provable, valid):
+            if p and not v:
+                print(f"  uncertain: {os.path.basename(path)}")
+
+
+if __name__ == "__main__":
+    main()
