@@ -114,7 +114,7 @@ struct AnnotationPlan {
             for document in result.documents {
                 if let outline = document.location?.outline {
                     let corners = outline.corners.quadrilateral.corners
-                    marks.append(.outline(corners, Self.documentOutline, width: lineWidth, opacity: 0.8))
+                    marks.append(.outline(corners, Self.documentOutline, width: lineWidth, opacity: 1))
                     label("outline (\(outline.source.rawValue)\(outline.partial ? ", partial" : ""))", at: Self.topLeft(corners), color: Self.documentOutline)
                 }
                 if let portrait = document.location?.portrait {
