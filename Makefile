@@ -94,7 +94,7 @@ bench-frames:       ## several frames of one document: frame 0 alone vs the cons
 	swift build -c release --product idreader-bench
 	python3 bench/frames_consensus.py
 
-bench-location:     ## where the document is: location.outline and portrait vs idphoto-gen's document_quad and portrait_quad (seeds 1, 2 tuned on; 3, 4 unseen), outlines on the real corpus, the CPU ms of finding locations
+bench-location:     ## where the document is: location.outline and portrait vs idphoto-gen's document_quad and portrait_quad (LOCATION_SEEDS; 1, 2 tuned on), outlines on the real corpus, the CPU ms of finding locations
 	scripts/setup.sh --bench
 	swift build --product idreader && swift build -c release --product idreader-bench
 	python3 bench/document_location.py

@@ -26,6 +26,9 @@ public struct DocumentLocation: Sendable, Codable, Equatable {
     public var portrait: LocatedQuadrilateral?
     /// The straightened crops written (`read --crop DIR`); left out of the JSON otherwise.
     public var crops: CropFiles?
+    /// The straightened crops as PNG in base64 (the service's `?crop=1`); left out of the
+    /// JSON otherwise.
+    public var cropImages: CropImages?
 
     public init(
         mrz: MRZLocation? = nil, barcode: SymbolLocation? = nil, outline: DocumentOutline? = nil, portrait: LocatedQuadrilateral? = nil
@@ -41,6 +44,7 @@ public struct DocumentLocation: Sendable, Codable, Equatable {
         try c.encode(outline, forKey: .outline)
         try c.encode(portrait, forKey: .portrait)
         if let crops { try c.encode(crops, forKey: .crops) }
+        if let cropImages { try c.encode(cropImages, forKey: .cropImages) }
     }
 }
 
@@ -123,5 +127,32 @@ public struct CropFiles: Sendable, Codable, Equatable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(document, forKey: .document)
         try c.encode(portrait, forKey: .portrait)
+    }
+}
+
+/// The straightened crops as PNG pictures in base64, as the service returns them
+/// (`POST /v1/read?crop=1`), each at most `maximumBytes` before base64.
+public struct CropImages: Sendable, Codable, Equatable {
+    /// The cap on each PNG's bytes: a crop larger at 300 dpi is scaled down by halves
+    /// until it fits (`dotsPerInch` says to what).
+    public static let maximumBytes = 1_500_000
+
+    /// The document straightened at its nominal size, PNG in base64; `null` when it does
+    /// not fit the cap even at 75 dpi.
+    public var document: String?
+    /// The portrait, PNG in base64; `null` when none was found.
+    public var portrait: String?
+    /// The crops' resolution: 300, 150 or 75.
+    public var dotsPerInch: Int
+
+    public init(document: String?, portrait: String?, dotsPerInch: Int) {
+        self.document = document; self.portrait = portrait; self.dotsPerInch = dotsPerInch
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(document, forKey: .document)
+        try c.encode(portrait, forKey: .portrait)
+        try c.encode(dotsPerInch, forKey: .dotsPerInch)
     }
 }

@@ -69,6 +69,8 @@ struct AnnotationPlan {
     static let green = RGB(0, 200, 60), orange = RGB(255, 140, 0), red = RGB(230, 20, 20)
     static let corrected = RGB(0, 150, 255), barcode = RGB(40, 110, 255), rejected = RGB(200, 0, 200)
     static let captionBackground = RGB(0, 0, 0)
+    /// The document's outline and its portrait's box.
+    static let documentOutline = RGB(0, 170, 170), portrait = RGB(150, 60, 220)
 
     /// The plan for `result` on a `width` × `height` picture, or, without a picture, on a
     /// caption-sized one.
@@ -107,6 +109,19 @@ struct AnnotationPlan {
                 let x = min(max(0, Int(point.x)), max(0, w - textWidth - 4)), y = max(0, Int(point.y) - labelHeight - 4)
                 marks.append(.box(x: x, y: y, width: textWidth + 4, height: labelHeight + 2, .white, opacity: faint ? 0.55 : 0.8))
                 marks.append(.text(text, x: x + 2, y: y + 1, color, font: labelSize))
+            }
+            // each document's outline and portrait (read with `locatesOutline`), under the rest
+            for document in result.documents {
+                if let outline = document.location?.outline {
+                    let corners = outline.corners.quadrilateral.corners
+                    marks.append(.outline(corners, Self.documentOutline, width: lineWidth, opacity: 1))
+                    label("outline (\(outline.source.rawValue)\(outline.partial ? ", partial" : ""))", at: Self.topLeft(corners), color: Self.documentOutline)
+                }
+                if let portrait = document.location?.portrait {
+                    let corners = portrait.quadrilateral.corners
+                    marks.append(.outline(corners, Self.portrait, width: lineWidth, opacity: 1))
+                    label("portrait", at: Self.topLeft(corners), color: Self.portrait)
+                }
             }
             for band in diagnostics.rejectedBands {
                 for line in band.lines {
@@ -210,7 +225,7 @@ struct AnnotationPlan {
 
     /// What the colours mean, below the caption when the picture has room for it.
     static let legend =
-        "MRZ lines green valid / orange checks failed / red OCR unsure; blue boxes corrected (label: as read), red boxes in doubt (label: other reading); faint: bands set aside"
+        "MRZ lines green valid / orange checks failed / red OCR unsure; blue boxes corrected (label: as read), red boxes in doubt (label: other reading); faint: bands set aside; teal: the document's outline, violet: its portrait"
 
     /// The caption: one line per document (or the error), then the quality figures.
     static func caption(_ result: ReadResult) -> [String] {

@@ -115,3 +115,18 @@ struct Vector: Sendable, Equatable {
 extension Point {
     static func - (a: Point, b: Point) -> Vector { Vector(x: a.x - b.x, y: a.y - b.y) }
 }
+
+extension DocumentLayout {
+    /// Where across the page the portrait is looked for, in mm from the left edge (the
+    /// height: from the top edge down to the MRZ).  ICAO 9303 places the portrait left of
+    /// the data on a TD3 page (part 4), a TD2 (part 6) and a visa (part 7): the left half.
+    /// A TD1's MRZ side usually has none, but some cards print one there, on either side:
+    /// the whole width.  `nil` for a licence back.
+    var portraitSpan: ClosedRange<Double>? {
+        switch charactersPerLine {
+        case 0: return nil
+        case 30: return 0...width
+        default: return 0...(width / 2)
+        }
+    }
+}

@@ -3,10 +3,13 @@ import IDCommon
 import Imaging
 
 /// Fills in where each document read from a picture is (`IdentityDocument.location`):
-/// what it was read from, as the read found it, and its outline, from the layout and
-/// refined by the page's or card's edges.
+/// what it was read from, as the read found it (always: arithmetic on corners found), and,
+/// when asked (`findsOutline`, a few ms per document), its outline, from the layout and
+/// refined by the page's or card's edges, and an ICAO page's portrait.
 struct DocumentLocating {
     let image: GrayImage
+    /// Whether to find the outline and the portrait (`ReadOptions.locatesOutline`).
+    var findsOutline = true
 
     /// `documents` (as `readWithDiagnosis` returns them) with their locations from
     /// `diagnostics`, which holds where each MRZ and symbol was read.
@@ -14,16 +17,23 @@ struct DocumentLocating {
         var located = documents
         for band in diagnostics.mrz where located.indices.contains(band.documentIndex) {
             guard let mrz = MRZLocation(lines: band.lines) else { continue }
-            let layout = located[band.documentIndex].mrz.flatMap { DocumentLayout.icao(format: $0.format) }
+            let layout = findsOutline ? located[band.documentIndex].mrz.flatMap { DocumentLayout.icao(format: $0.format) } : nil
             let outline = layout.flatMap { layout in layout.outline(mrzLines: band.lines).map { outlineSeen(layout: layout, predicted: $0, reach: mrzReach) } }
-            located[band.documentIndex].location = DocumentLocation(mrz: mrz, outline: outline)
+            var portrait: LocatedQuadrilateral? = nil
+            if let layout, let outline {
+                let top = mrz.corners.quadrilateral
+                portrait = PortraitLocating(image: image).portrait(
+                    outline: outline.corners.quadrilateral, layout: layout, mrzTop: (top.topLeft, top.topRight)
+                ).map(LocatedQuadrilateral.init)
+            }
+            located[band.documentIndex].location = DocumentLocation(mrz: mrz, outline: outline, portrait: portrait)
         }
         for symbol in diagnostics.barcodes where located.indices.contains(symbol.documentIndex) {
             guard let corners = symbol.corners else { continue }
             let document = located[symbol.documentIndex]
             // only a licence's PDF417 is known to sit on an ID-1 card's back
             let outline =
-                document.source == .pdf417
+                findsOutline && document.source == .pdf417
                 ? DocumentLayout.licence.outline(symbol: corners).map { outlineSeen(layout: .licence, predicted: $0, reach: licenceReach) } : nil
             located[symbol.documentIndex].location = DocumentLocation(
                 barcode: SymbolLocation(corners: corners, estimated: symbol.estimated), outline: outline)
@@ -114,9 +124,9 @@ struct DocumentLocating {
 
 extension DocumentReader {
     /// `documents` read from `image` (a result's, with its `diagnostics`) with their
-    /// locations found again: what `read(image:)` does after reading, on its own, for
-    /// measuring what it costs (`idreader-bench locations`).
-    public func locate(_ documents: [IdentityDocument], diagnostics: ReadDiagnostics, in image: GrayImage) -> [IdentityDocument] {
-        DocumentLocating(image: image).locate(documents, diagnostics: diagnostics)
+    /// locations found again, the outline and portrait when `outline`: what `read(image:)`
+    /// does after reading, on its own, for measuring what it costs (`idreader-bench locations`).
+    public func locate(_ documents: [IdentityDocument], diagnostics: ReadDiagnostics, in image: GrayImage, outline: Bool = true) -> [IdentityDocument] {
+        DocumentLocating(image: image, findsOutline: outline).locate(documents, diagnostics: diagnostics)
     }
 }

@@ -57,8 +57,16 @@ public struct ReadOptions: Sendable {
     /// The certificates seals are verified with; without them a seal's signature is
     /// `unknownSigner` and its document not valid.
     public var sealVerifier = SealVerifier(certificates: [])
-    public init(maximumPixels: Int = 100_000_000, only: DocumentKinds = .standard, sealVerifier: SealVerifier = SealVerifier(certificates: [])) {
-        self.maximumPixels = maximumPixels; self.only = only; self.sealVerifier = sealVerifier
+    /// Whether each document's outline and portrait are found (`location.outline`,
+    /// `location.portrait`): a few ms per document, so only when asked (`read --outline`,
+    /// `--crop`; the service's `?outline=1`, `?crop=1`).  The MRZ's and the
+    /// symbol's locations are always given.
+    public var locatesOutline = false
+    public init(
+        maximumPixels: Int = 100_000_000, only: DocumentKinds = .standard, sealVerifier: SealVerifier = SealVerifier(certificates: []),
+        locatesOutline: Bool = false
+    ) {
+        self.maximumPixels = maximumPixels; self.only = only; self.sealVerifier = sealVerifier; self.locatesOutline = locatesOutline
     }
 }
 
@@ -170,7 +178,8 @@ extension DocumentReader {
         for (index, reading) in (scan?.readings ?? []).enumerated() {
             diagnostics.addMRZ(reading, documentIndex: firstMRZIndex + index, stage: scan?.stage.map(ReadStage.init))
         }
-        let documents = DocumentLocating(image: image).locate(licenceDocuments + sealDocuments + mrzDocuments, diagnostics: diagnostics)
+        let documents = DocumentLocating(image: image, findsOutline: options.locatesOutline).locate(
+            licenceDocuments + sealDocuments + mrzDocuments, diagnostics: diagnostics)
         return (documents, failure, diagnostics)
     }
 

@@ -27,6 +27,11 @@ final class Exchange: @unchecked Sendable {
     /// `POST /v1/read?consensus=1`: the images are frames of one scene, answered as one
     /// consensus.
     var consensus = false
+    /// `POST /v1/read?outline=1`: find each document's outline and portrait.
+    var wantsOutline = false
+    /// `POST /v1/read?crop=1`: also return each document's straightened crop and portrait
+    /// as PNG in base64 (`location.cropImages`).
+    var wantsCrops = false
     /// Set when the request is refused before its body is read or while it streams.
     var refusal: HTTPError?
     /// When the refused body began to be read and dropped; nil while it is not drained.

@@ -146,6 +146,8 @@ final class HTTPServer: @unchecked Sendable {
             let consensus = query(exchange, "consensus")
             guard consensus == nil || consensus == "0" || consensus == "1" else { throw .badRequest("The consensus query takes 0 or 1.") }
             exchange.consensus = consensus == "1"
+            exchange.wantsOutline = try flag(exchange, "outline")
+            exchange.wantsCrops = try flag(exchange, "crop")
         }
         if exchange.bodyKind == .multipart {
             let me = Unmanaged.passUnretained(exchange).toOpaque()
@@ -154,6 +156,13 @@ final class HTTPServer: @unchecked Sendable {
             }
             exchange.postProcessor = processor
         }
+    }
+
+    /// A query that takes 0 or 1 (absent: 0).
+    private func flag(_ exchange: Exchange, _ name: String) throws(HTTPError) -> Bool {
+        let value = query(exchange, name)
+        guard value == nil || value == "0" || value == "1" else { throw .badRequest("The \(name) query takes 0 or 1.") }
+        return value == "1"
     }
 
     /// A chunk of the body; false closes the connection (a drain past its time, or a

@@ -18,8 +18,12 @@ struct Work: Sendable {
         switch endpoint {
         case .read:
             let readOptions = ReadOptions(
-                maximumPixels: options.maxPixels, only: DocumentKinds(checkedNames: exchange.only), sealVerifier: sealVerifier)
-            let results = eachImage(uploads, exchange) { reader.read(imageData: $0.bytes, name: $0.name, options: readOptions) }
+                maximumPixels: options.maxPixels, only: DocumentKinds(checkedNames: exchange.only), sealVerifier: sealVerifier,
+                locatesOutline: exchange.wantsOutline || exchange.wantsCrops || exchange.wantsPicture)
+            let results = eachImage(uploads, exchange) { upload in
+                let result = reader.read(imageData: upload.bytes, name: upload.name, options: readOptions)
+                return exchange.wantsCrops ? result.withCropImages(imageData: upload.bytes, maximumPixels: options.maxPixels) : result
+            }
             for result in results {
                 for doc in result.documents { metrics.document(kind: doc.kind.rawValue, valid: doc.valid) }
                 if let error = result.error { metrics.error(code: error.code.rawValue) }

@@ -186,6 +186,16 @@ public struct SquareToQuad: Sendable {
         let w = g * u + h * v + 1
         return ((a * u + b * v + c) / w, (d * u + e * v + f) / w)
     }
+
+    /// The inverse map: where the picture's point (`x`, `y`) lies in the unit square (the
+    /// adjugate of the map's matrix); `nil` on the line the map sends to infinity.
+    public func unitPoint(x: Double, y: Double) -> (u: Double, v: Double)? {
+        let u = (e - f * h) * x + (c * h - b) * y + (b * f - c * e)
+        let v = (f * g - d) * x + (a - c * g) * y + (c * d - a * f)
+        let w = (d * h - e * g) * x + (b * g - a * h) * y + (a * e - b * d)
+        guard abs(w) > 1e-12 else { return nil }
+        return (u / w, v / w)
+    }
 }
 
 extension GrayImage {

@@ -181,6 +181,7 @@ struct CLI {
     func libraryReadOptions(_ options: ReadOptions) -> IDReader.ReadOptions? {
         var readOptions = IDReader.ReadOptions(only: IDReader.DocumentKinds(checkedNames: options.only))
         readOptions.maximumPixels = options.maxPixels
+        readOptions.locatesOutline = options.locatesOutline
         do {
             readOptions.sealVerifier = try SealVerifier(certificateDirectory: options.certificates, caCertificateDirectory: options.caCertificates)
         } catch {

@@ -142,7 +142,7 @@ extension CLI {
         if options.format == .text { for r in results { console.out(Output.text(r)) } }
         let sheet = (directory as NSString).appendingPathComponent("index.html")
         do {
-            try Data(ContactSheet.html(all).utf8).write(to: URL(fileURLWithPath: sheet), options: .atomic)
+            try Data(ContactSheet.html(all, in: directory).utf8).write(to: URL(fileURLWithPath: sheet), options: .atomic)
         } catch {
             console.err("idreader: the contact sheet '\(shown(sheet))' could not be written; check that the directory is writable.\n")
         }
@@ -177,7 +177,12 @@ enum ContactSheet {
         return failed.isEmpty ? "no valid document" : "checks failed: " + unique(failed).joined(separator: ", ")
     }
 
-    static func html(_ reads: [AnnotatedRead]) -> String {
+    /// `html(_:)` of a contact sheet in `directory`: with `read --crop`, each read's crops
+    /// (`location.crops`) are shown beside its picture, linked relative to the sheet.
+    static func html(_ reads: [AnnotatedRead]) -> String { html(reads, in: nil) }
+
+    static func html(_ reads: [AnnotatedRead], in directory: String?) -> String {
+        let showsCrops = reads.contains { $0.result.documents.contains { $0.location?.crops != nil } }
         // failures first, in input order within each group
         let rows = reads.enumerated().sorted { a, b in
             let av = a.element.result.hasValidDocument, bv = b.element.result.hasValidDocument
@@ -197,11 +202,12 @@ enum ContactSheet {
             tr.ok td.verdict{color:#0a7a2a}
             td.ms{text-align:right;font-variant-numeric:tabular-nums}
             img{display:block;max-width:160px;border:1px solid #ccc}
+            td.crops img{display:inline-block;max-height:110px;margin-right:.3em}
             </style></head><body>
             <h1>What the reader saw</h1>
             <p id="summary">\(escape(summary(reads)))</p>
             <table>
-            <tr><th>picture</th><th>file</th><th>document</th><th>result</th><th>uncertain fields</th><th>ms</th></tr>
+            <tr><th>picture</th>\(showsCrops ? "<th>crops</th>" : "")<th>file</th><th>document</th><th>result</th><th>uncertain fields</th><th>ms</th></tr>
 
             """
         for read in rows {
@@ -212,12 +218,30 @@ enum ContactSheet {
             let uncertain = unique(r.documents.flatMap { document -> [String] in document.quality?.uncertainFields ?? [] })
             page += "<tr class=\"\(r.hasValidDocument ? "ok" : "fail")\">"
             page += "<td><a href=\"\(href)\"><img src=\"\(thumbnail)\" alt=\"annotated \(escape(read.picture))\"></a></td>"
+            if showsCrops {
+                let files = r.documents.compactMap(\.location?.crops).flatMap { [$0.document, $0.portrait].compactMap { $0 } }
+                let images = files.map { file -> String in
+                    let link = escape(percentEncoded(relativePath(of: file, from: directory)))
+                    return "<a href=\"\(link)\"><img src=\"\(link)\" alt=\"crop \(escape((file as NSString).lastPathComponent))\"></a>"
+                }
+                page += "<td class=\"crops\">\(images.joined())</td>"
+            }
             page += "<td>\(escape(r.input))</td><td>\(escape(kinds.isEmpty ? "none" : kinds))</td>"
             page += "<td class=\"verdict\">\(escape(verdict(r)))</td><td>\(escape(uncertain.joined(separator: ", ")))</td>"
             page += "<td class=\"ms\">\(read.milliseconds.map(String.init) ?? "-")</td></tr>\n"
         }
         page += "</table>\n</body></html>\n"
         return page
+    }
+
+    /// `file` as a path relative to `directory` (both as given, relative to the working
+    /// directory or absolute); `file` unchanged without a directory.
+    static func relativePath(of file: String, from directory: String?) -> String {
+        guard let directory else { return file }
+        let from = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
+        let to = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
+        let shared = zip(from, to).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: from.count - shared) + to[shared...]).joined(separator: "/")
     }
 
     /// `items` without repeats, in their first order.

@@ -5,7 +5,8 @@ import IDReader
 import Imaging
 
 /// `read --crop DIR`: each document read, straightened, written as `DIR/NAME-document.png`,
-/// its path put into the result's `location.crops`.
+/// and its portrait, where found, as `DIR/NAME-portrait.png`; their paths put into the
+/// result's `location.crops`.
 struct CropWriter: Sendable {
     let directory: String
     let names: AnnotationNames
@@ -34,7 +35,12 @@ struct CropWriter: Sendable {
             guard let straightened = DocumentCrop.straightened(documents[index], in: image), let png = straightened.pngData() else { continue }
             let file = (directory as NSString).appendingPathComponent("\(base)-document\(index == 0 ? "" : "-\(index + 1)").png")
             let written = FileManager.default.createFile(atPath: file, contents: Data(png))
-            documents[index].location?.crops = CropFiles(document: written ? file : nil)
+            var portraitFile: String? = nil
+            if let portrait = DocumentCrop.portrait(documents[index], in: image), let portraitPNG = portrait.pngData() {
+                let path = (directory as NSString).appendingPathComponent("\(base)-portrait\(index == 0 ? "" : "-\(index + 1)").png")
+                if FileManager.default.createFile(atPath: path, contents: Data(portraitPNG)) { portraitFile = path }
+            }
+            documents[index].location?.crops = CropFiles(document: written ? file : nil, portrait: portraitFile)
         }
         return ReadResult(input: result.input, documents: documents, error: result.error, diagnostics: result.diagnostics)
     }

@@ -63,6 +63,34 @@ final class ServerTests: XCTestCase {
         XCTAssertEqual(bad.status, 400)
     }
 
+    /// `POST /v1/read?crop=1`: each document's outline, and its straightened crop as PNG in
+    /// base64, the very bytes `idreader read --crop DIR` writes; without it neither.
+    func testCropsInBase64WhenAsked() throws {
+        let server = try server()
+        let image = packageRoot.appendingPathComponent("samples/passports/td3-clean-000-r0.png")
+        let reply = try server.curl("/v1/read?crop=1", ["--data-binary", "@" + image.path, "-H", "Content-Type: image/png"])
+        XCTAssertEqual(reply.status, 200)
+        let result = try XCTUnwrap(try reply.json() as? [String: Any])
+        let location = try XCTUnwrap(((result["documents"] as? [[String: Any]])?.first)?["location"] as? [String: Any])
+        XCTAssertTrue(location["outline"] is [String: Any], "the outline is found when crops are asked for")
+        let images = try XCTUnwrap(location["cropImages"] as? [String: Any])
+        XCTAssertEqual(images["dotsPerInch"] as? Int, 300)
+        let png = try XCTUnwrap(Data(base64Encoded: try XCTUnwrap(images["document"] as? String)))
+        XCTAssertLessThanOrEqual(png.count, 1_500_000)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-crop-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        _ = try cli(["read", "--crop", directory.path, image.path])
+        let written = try Data(contentsOf: directory.appendingPathComponent("td3-clean-000-r0-document.png"))
+        XCTAssertEqual(png, written, "the CLI's crop")
+
+        let plain = try XCTUnwrap(try server.curl("/v1/read", ["--data-binary", "@" + image.path, "-H", "Content-Type: image/png"]).json() as? [String: Any])
+        let plainLocation = try XCTUnwrap(((plain["documents"] as? [[String: Any]])?.first)?["location"] as? [String: Any])
+        XCTAssertTrue(plainLocation["outline"] is NSNull, "no outline unless asked")
+        XCTAssertNil(plainLocation["cropImages"])
+        let bad = try server.curl("/v1/read?crop=yes", ["--data-binary", "@" + image.path, "-H", "Content-Type: image/png"])
+        XCTAssertEqual(bad.status, 400)
+    }
+
     func testMultipartWithSeveralFilesGivesAnArrayWithTheCLIsDocuments() throws {
         let server = try server()
         let images = try sampleImages()

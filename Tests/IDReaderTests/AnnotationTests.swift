@@ -251,6 +251,26 @@ final class AnnotationTests: XCTestCase {
         XCTAssertTrue(result.captionLines.first?.hasSuffix("valid") == true, "\(result.captionLines)")
     }
 
+    /// A read asked for the outline (`ReadOptions.locatesOutline`) has the page's outline
+    /// drawn in teal along its edges, and the portrait's box in violet; a read not asked
+    /// draws neither.
+    func testOutlineAndPortraitDrawnWhenFound() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent("passports/td3-clean-000-r0.png")))
+        let asked = DocumentReader().read(imageData: bytes, name: "page", options: ReadOptions(locatesOutline: true))
+        let location = try XCTUnwrap(asked.documents.first?.location)
+        let outline = try XCTUnwrap(location.outline).corners.quadrilateral
+        let portrait = try XCTUnwrap(location.portrait, "the sample's portrait").quadrilateral
+        let drawn = try Canvas(imageData: try XCTUnwrap(asked.annotated(on: bytes)))
+        let plain = try Canvas(imageData: try XCTUnwrap(DocumentReader().read(imageData: bytes, name: "page").annotated(on: bytes)))
+        // the page fills the picture: its outline runs along the picture's borders, mostly past them
+        let page = Self.box(outline.corners, pad: 4)
+        let portraitBox = Self.box(portrait.corners, pad: 4)
+        XCTAssertGreaterThan(count(drawn, near: AnnotationPlan.documentOutline, in: page), 0)
+        XCTAssertGreaterThan(count(drawn, near: AnnotationPlan.portrait, in: portraitBox), 300)
+        XCTAssertEqual(count(plain, near: AnnotationPlan.documentOutline, in: page), 0)
+        XCTAssertEqual(count(plain, near: AnnotationPlan.portrait, in: portraitBox), 0)
+    }
+
     func testLicencePicture() throws {
         let (result, picture) = try assertDrawnOnlyInMarks(Self.samples.appendingPathComponent("licences/licence-mild-000-r8.jpg").path)
         XCTAssertEqual(result.documents.first?.source, .pdf417)

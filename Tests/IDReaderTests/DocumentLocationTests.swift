@@ -32,11 +32,15 @@ final class DocumentLocationTests: XCTestCase {
         return zip(found.corners, truth.corners).map { AnnotationTests.distance($0, $1) }.reduce(0, +) / 4 / diagonal
     }
 
-    func testMRZBandAndOutlineSitOnTheGeneratorsQuadrilaterals() throws {
-        var outlined = 0, cleanAndMild = 0
+    /// Clean and mild MRZ pages with a portrait whose portrait overlaps the generator's
+    /// by an intersection over union of 0.8 or more, when this test was written (all 8): a floor.
+    static let portraitsFound = 8
+
+    func testMRZBandOutlineAndPortraitSitOnTheGeneratorsQuadrilaterals() throws {
+        var outlined = 0, cleanAndMild = 0, portraits = 0
         for (image, truth) in try AnnotationTests.cases("mrz", of: Self.generated) {
             let lines = try XCTUnwrap(truth["mrz_lines"] as? [String])
-            let result = DocumentReader().read(imageAt: image, options: ReadOptions(only: .mrz))
+            let result = DocumentReader().read(imageAt: image, options: ReadOptions(only: .mrz, locatesOutline: true))
             guard let document = result.documents.first(where: { $0.mrz?.lines == lines }) else { continue }
             let location = try XCTUnwrap(document.location, "\(image): a document read from a picture has a location")
             let band = try XCTUnwrap(location.mrz, image)
@@ -53,18 +57,80 @@ final class DocumentLocationTests: XCTestCase {
             if truth["tier"] as? String != "hard" {
                 cleanAndMild += 1
                 if Self.cornerError(outline.corners.quadrilateral, try Self.quadrilateral(truth["document_quad"])) <= 0.015 { outlined += 1 }
+                if truth["portrait_quad"] is NSNull {
+                    XCTAssertNil(location.portrait, "\(image): the generator drew no portrait")
+                } else if let portrait = location.portrait,
+                    Self.intersectionOverUnion(portrait.quadrilateral, try Self.quadrilateral(truth["portrait_quad"])) >= 0.8
+                {
+                    portraits += 1
+                }
             }
             XCTAssertEqual(document.side, truth["format"] as? String == "TD1" ? .back : nil, image)
         }
         XCTAssertEqual(cleanAndMild, 10, "every clean and mild page read")
         XCTAssertGreaterThanOrEqual(outlined, Self.outlinedWithinTolerance)
+        XCTAssertGreaterThanOrEqual(portraits, Self.portraitsFound)
+    }
+
+    /// Without being asked, a read gives the MRZ's and the symbol's locations, no outline
+    /// and no portrait (they cost a few ms per document).
+    func testOutlineAndPortraitOnlyWhenAsked() throws {
+        let (image, _) = try XCTUnwrap(try AnnotationTests.cases("mrz", of: Self.generated).first { $0.image.contains("td3_clean") })
+        let plain = try XCTUnwrap(DocumentReader().read(imageAt: image, options: ReadOptions(only: .mrz)).documents.first?.location)
+        XCTAssertNotNil(plain.mrz)
+        XCTAssertNil(plain.outline)
+        XCTAssertNil(plain.portrait)
+        let asked = try XCTUnwrap(DocumentReader().read(imageAt: image, options: ReadOptions(only: .mrz, locatesOutline: true)).documents.first?.location)
+        XCTAssertEqual(asked.mrz, plain.mrz)
+        XCTAssertNotNil(asked.outline)
+        XCTAssertNotNil(asked.portrait, "a TD3 page's portrait")
+    }
+
+    /// A page of the guilloche alone (no portrait drawn) has none found: the search
+    /// reports what it sees, never a nominal box.
+    func testNoPortraitOnABlankPage() {
+        var pixels = [UInt8](repeating: 232, count: 300 * 400)
+        for i in pixels.indices where (i / 300 + i % 300) % 23 < 2 { pixels[i] = 205 }  // fine diagonal lines
+        XCTAssertNil(PortraitLocating.portraitBox(in: GrayImage(width: 300, height: 400, pixels: pixels)))
+        // and a dark rectangle of a portrait's size (20 × 26 mm at 6 px/mm) is found where drawn
+        for y in 60..<216 { for x in 30..<150 { pixels[y * 300 + x] = 70 } }
+        XCTAssertEqual(PortraitLocating.portraitBox(in: GrayImage(width: 300, height: 400, pixels: pixels)), .init(x0: 30, y0: 60, x1: 150, y1: 216))
+    }
+
+    /// The area of the intersection of two convex quadrilaterals over their union's
+    /// (Sutherland–Hodgman clipping, then the shoelace formula).
+    static func intersectionOverUnion(_ a: Quadrilateral, _ b: Quadrilateral) -> Double {
+        func area(_ p: [Point]) -> Double {
+            abs(p.indices.map { p[$0].x * p[($0 + 1) % p.count].y - p[($0 + 1) % p.count].x * p[$0].y }.reduce(0, +)) / 2
+        }
+        func side(_ p: Point, _ s: Point, _ e: Point) -> Double { (e.x - s.x) * (p.y - s.y) - (e.y - s.y) * (p.x - s.x) }
+        let clipper = b.corners
+        let orientation: Double = side(clipper[2], clipper[0], clipper[1]) >= 0 ? 1 : -1
+        var polygon = a.corners
+        for i in clipper.indices where !polygon.isEmpty {
+            let s = clipper[i], e = clipper[(i + 1) % clipper.count]
+            let input = polygon
+            polygon = []
+            for j in input.indices {
+                let p = input[j], q = input[(j + 1) % input.count]
+                let pIn = orientation * side(p, s, e) >= 0, qIn = orientation * side(q, s, e) >= 0
+                if pIn { polygon.append(p) }
+                if pIn != qIn {
+                    let t = side(p, s, e) / (side(p, s, e) - side(q, s, e))
+                    polygon.append(Point(x: p.x + t * (q.x - p.x), y: p.y + t * (q.y - p.y)))
+                }
+            }
+        }
+        let shared = polygon.count >= 3 ? area(polygon) : 0
+        let union = area(a.corners) + area(b.corners) - shared
+        return union > 0 ? shared / union : 0
     }
 
     func testLicenceSymbolAndCardOutline() throws {
         var read = 0
         for (image, truth) in try AnnotationTests.cases("dl", of: Self.generated) {
             let payload = try XCTUnwrap(truth["payload"] as? String)
-            let result = DocumentReader().read(imageAt: image, options: ReadOptions(only: .pdf417))
+            let result = DocumentReader().read(imageAt: image, options: ReadOptions(only: .pdf417, locatesOutline: true))
             guard let document = result.documents.first(where: { $0.barcode?.text == payload }) else { continue }
             read += 1
             XCTAssertEqual(document.side, .back, image)
@@ -88,10 +154,10 @@ final class DocumentLocationTests: XCTestCase {
         let (image, truth) = try XCTUnwrap(try AnnotationTests.cases("mrz", of: Self.generated).first { $0.image.contains("td3_clean") })
         let lines = try XCTUnwrap(truth["mrz_lines"] as? [String])
         let picture = try ImageLoader().load(path: image)
-        let whole = DocumentReader().read(image: picture, name: "whole", options: ReadOptions(only: .mrz))
+        let whole = DocumentReader().read(image: picture, name: "whole", options: ReadOptions(only: .mrz, locatesOutline: true))
         XCTAssertEqual(whole.documents.first?.location?.outline?.partial, false)
         let bottomHalf = picture.cropped(x: 0, y: picture.height / 2, width: picture.width, height: picture.height - picture.height / 2)
-        let cut = DocumentReader().read(image: bottomHalf, name: "cut", options: ReadOptions(only: .mrz))
+        let cut = DocumentReader().read(image: bottomHalf, name: "cut", options: ReadOptions(only: .mrz, locatesOutline: true))
         let document = try XCTUnwrap(cut.documents.first { $0.mrz?.lines == lines }, "the MRZ is in the bottom half")
         XCTAssertEqual(document.location?.outline?.partial, true)
     }

@@ -442,20 +442,31 @@ case "mrz-images", "read-images":
     }
 case "locations":
     // FILE: one image path per line.  Per image read: documents, and the ms (CPU) finding
-    // their locations takes (outlines from the layout and the edges), median of 5.
+    // their locations takes, median of 5: `freeMs` as every read does (the MRZ's and the
+    // symbol's), `cpuMs` with the outline and portrait (`locatesOutline`), `cropMs` straightening
+    // the documents and their portraits (`--crop`, before PNG encoding).
     let reader = DocumentReader()
+    func medianCPUMs(_ work: () -> Void) -> Double {
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let cpuStart = cpuSeconds()
+            work()
+            times.append((cpuSeconds() - cpuStart) * 1000)
+        }
+        return times.sorted()[2]
+    }
     for path in text.split(separator: "\n").map(String.init) {
         guard let image = try? ImageLoader().load(path: path) else { continue }
         let result = reader.read(image: image, name: path)
         guard let diagnostics = result.diagnostics, !result.documents.isEmpty else { continue }
-        var times: [Double] = []
-        for _ in 0..<5 {
-            let cpuStart = cpuSeconds()
-            _ = reader.locate(result.documents, diagnostics: diagnostics, in: image)
-            times.append((cpuSeconds() - cpuStart) * 1000)
+        let freeMs = medianCPUMs { _ = reader.locate(result.documents, diagnostics: diagnostics, in: image, outline: false) }
+        var located = result.documents
+        let outlineMs = medianCPUMs { located = reader.locate(result.documents, diagnostics: diagnostics, in: image, outline: true) }
+        let cropMs = medianCPUMs {
+            for document in located { _ = (DocumentCrop.straightened(document, in: image), DocumentCrop.portrait(document, in: image)) }
         }
         let json = try! JSONSerialization.data(
-            withJSONObject: ["path": path, "documents": result.documents.count, "cpuMs": times.sorted()[2]] as [String: Any])
+            withJSONObject: ["path": path, "documents": result.documents.count, "freeMs": freeMs, "cpuMs": outlineMs, "cropMs": cropMs] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
 case "consensus":
