@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mrz_read  # noqa: E402  (the sets and their truths)
@@ -32,9 +33,10 @@ def main():
     for name, items in mrz_read.cases().items():
         if name not in wanted or not items:
             continue
-        listfile = os.path.join(mrz_read.OUT, "recall-list.txt")
-        open(listfile, "w").write("\n".join(p for p, _ in items))
-        out = subprocess.run([BENCH, "mrz-images", listfile], capture_output=True, text=True, check=True).stdout
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as listfile:  # one per run: runs may overlap
+            listfile.write("\n".join(p for p, _ in items))
+            listfile.flush()
+            out = subprocess.run([BENCH, "mrz-images", listfile.name], capture_output=True, text=True, check=True).stdout
         rows = [json.loads(line) for line in out.splitlines()]
         exact = [r["lines"] == e for (_, e), r in zip(items, rows)]
         # every check holds but the reader's own doubt (`ocrConfidence`)
