@@ -12,15 +12,11 @@ bench/mrz_read.py's (default: the corpus and idphoto-gen's hard tier).  IDREADER
 measures another idreader-bench binary.  Run from the repo root after
 `swift build -c release --product idreader-bench`.
 """
-import json
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mrz_read  # noqa: E402  (the sets and their truths)
-
-BINARY = os.environ.get("IDREADER_BENCH", ".build/release/idreader-bench")
 
 
 def edit_distance(a, b):
@@ -52,12 +48,9 @@ def main():
     for name, items in mrz_read.cases().items():
         if name not in wanted or not items:
             continue
-        listfile = os.path.join(mrz_read.OUT, "misses-list.txt")
-        open(listfile, "w").write("\n".join(p for p, _ in items))
-        out = subprocess.run([BINARY, "read-images", listfile], capture_output=True, text=True, check=True).stdout
         counts = {"exact": 0, "none": 0, "shifted": 0, "misread": 0}
-        for (_, expected), line in zip(items, out.splitlines()):
-            read = json.loads(line)["lines"]
+        for (_, expected), row in zip(items, mrz_read.bench_rows(items, "read-images")):
+            read = row["lines"]
             counts["exact" if read == expected else kind(expected, read)] += 1
         n = len(items)
         label = f"{name} (seed {mrz_read.IDPHOTO_SEED})" if name.startswith("idphoto") else name

@@ -27,6 +27,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 OUT = "bench/out/mrz"
@@ -110,12 +111,19 @@ def cases():
     return out
 
 
+def bench_rows(items, mode):
+    """`idreader-bench MODE` over the items' images: one JSON object per image, in order.
+    The list goes to a temporary file of its own, so benches may run side by side."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listfile:
+        listfile.write("\n".join(p for p, _ in items))
+        listfile.flush()
+        out = subprocess.run([BENCH, mode, listfile.name], capture_output=True, text=True, check=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
 def ours(items, mode):
     """mode "read-images": a full `idreader read` (MRZ and licences); "mrz-images": `--only mrz`."""
-    listfile = os.path.join(OUT, "list.txt")
-    open(listfile, "w").write("\n".join(p for p, _ in items))
-    out = subprocess.run([BENCH, mode, listfile], capture_output=True, text=True, check=True).stdout
-    return [(r["lines"], r["valid"], r["ms"], r["cpuMs"]) for r in map(json.loads, out.splitlines())]
+    return [(r["lines"], r["valid"], r["ms"], r["cpuMs"]) for r in bench_rows(items, mode)]
 
 
 def passporteye(items):

@@ -10,16 +10,11 @@ fails no check but `ocrConfidence` is one a reader could prove; those left uncer
 are the recall cost.  Images are named only by file (no MRZ text is printed).
 Run from the repo root.
 """
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mrz_read  # noqa: E402  (the sets and their truths)
-
-BENCH = os.environ.get("IDREADER_BENCH", ".build/release/idreader-bench")
 
 
 def main():
@@ -33,11 +28,7 @@ def main():
     for name, items in mrz_read.cases().items():
         if name not in wanted or not items:
             continue
-        with tempfile.NamedTemporaryFile("w", suffix=".txt") as listfile:  # one per run: runs may overlap
-            listfile.write("\n".join(p for p, _ in items))
-            listfile.flush()
-            out = subprocess.run([BENCH, "mrz-images", listfile.name], capture_output=True, text=True, check=True).stdout
-        rows = [json.loads(line) for line in out.splitlines()]
+        rows = mrz_read.bench_rows(items, "mrz-images")
         exact = [r["lines"] == e for (_, e), r in zip(items, rows)]
         # every check holds but the reader's own doubt (`ocrConfidence`)
         provable = [x and set(r["failedChecks"]) <= {"ocrConfidence"} for x, r in zip(exact, rows)]
