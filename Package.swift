@@ -18,7 +18,8 @@ let package = Package(
         // what several modules share, Foundation only: the seeded generator and the calendar rule of MRZ
         // and AAMVA, the geometry (Point, Quadrilateral) and BarcodeFormat of the scanners, reader and document model
         .target(name: "IDCommon"),
-        .target(name: "MRZ", dependencies: ["IDCommon"]),
+        // BAC keys (ICAO 9303 part 11) take SHA-1 from OpenSSL's libcrypto
+        .target(name: "MRZ", dependencies: ["IDCommon", "COpenSSL"]),
         // commands and options declared once: parsing, help and usage messages of the CLI and `serve`
         .target(name: "CommandLineDeclarations"),
         .target(name: "AAMVA", dependencies: ["IDCommon"]),

@@ -39,8 +39,8 @@ build() {
       -Xswiftc -DFUZZING -Xswiftc -parse-as-library 2>&1 | grep -E "error" || true
     cp "$out/spm/release/idreader-fuzz-image" "$out/image"
   else
-    # the seal harness links OpenSSL's libcrypto through the COpenSSL module map
-    local c=(); [ "$1" = vds_parse ] && c=(-I Sources/COpenSSL -lcrypto)
+    # the MRZ (BAC keys) and seal harnesses link OpenSSL's libcrypto through the COpenSSL module map
+    local c=(); case "$1" in mrz_parse | vds_parse) c=(-I Sources/COpenSSL -lcrypto) ;; esac
     # shellcheck disable=SC2046
     swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz$1 "${c[@]}" $(sources "$1") "fuzz/$1.swift" -o "$out/$1" 2>&1 | grep -v warning || true
   fi
