@@ -32,6 +32,8 @@ import VDS
 //                                    glyph blobs and chains drawn in, per pass
 //   idreader-bench chain-lines FILE DIR  per image: the chain band nearest its expected lines,
 //                                    each line's read length and edit distance; crops in DIR
+//   idreader-bench mrz-bands FILE    per image: the MRZ search's bands read or set aside, their
+//                                    lines' corners and why (bench/mrz_unread.py)
 //   idreader-bench glyph-cells FILE  per MRZ line read (FILE: images with expected .txt): its
 //                                    cells' glyph images (LineCells) for the glyph classifier
 //   idreader-bench ocr-channel FILE  per MRZ line found: both views' characters and candidates
@@ -370,6 +372,25 @@ case "mrz-stages":
         print(
             "{\"path\": \"\(path)\", \(parts.joined(separator: ", ")), \"valid\": \(search.foundValid), \"size\": [\(image.width), \(image.height)], "
                 + "\"steps\": {\(steps.joined(separator: ", "))}}")
+    }
+case "mrz-bands":
+    // FILE: one image path per line.  Per image: the bands the MRZ search read or set
+    // aside by `MRZScanner.scan` (every stage), each its lines' corners in input pixels
+    // and why it was set aside (the reading's own band, valid or the best invalid one, as
+    // `read`) — for bench/mrz_unread.py.
+    let scanner = MRZScanner()
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let scan = scanner.scan(image)
+        func corners(_ lines: [Quadrilateral]) -> [[[Double]]] {
+            lines.map { q in [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft].map { [$0.x, $0.y] } }
+        }
+        let bands =
+            scan.readings.map { ["reason": "read", "lines": corners($0.lineQuadrilaterals)] as [String: Any] }
+            + scan.rejected.map { ["reason": $0.reason.rawValue, "lines": corners($0.lines)] as [String: Any] }
+        let json = try! JSONSerialization.data(
+            withJSONObject: ["path": path, "valid": scan.readings.first?.result.isValid ?? false, "bands": bands] as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
     }
 case "chain-lines":
     // FILE: image paths with their expected lines (`.txt`, or idphoto-gen's `.json`); DIR:
