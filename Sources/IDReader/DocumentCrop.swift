@@ -66,9 +66,10 @@ extension DocumentLayout {
 
 extension ReadResult {
     /// The result with each document's crops as PNG in base64 (`location.cropImages`, the
-    /// service's `?crop=1`), the picture decoded from `imageData` once more.
-    public func withCropImages(imageData: [UInt8], maximumPixels: Int) -> ReadResult {
-        guard !documents.isEmpty, let image = try? ImageLoader(maximumPixels: maximumPixels).load(data: imageData) else { return self }
+    /// service's `?crop=1`), straightened from `image`, the picture the documents were read
+    /// from (`DocumentReader.readKeepingPicture`).
+    public func withCropImages(from image: GrayImage) -> ReadResult {
+        guard !documents.isEmpty else { return self }
         var cropped = documents
         for index in cropped.indices {
             let images = DocumentCrop.images(cropped[index], in: image)

@@ -154,6 +154,9 @@ public struct ConsensusResult: Sendable, Encodable {
         public let read: Bool
         /// Why nothing was read (`nil` when something was).
         public let error: ReadError?
+        /// The outline of the first document read from it, where the read found one
+        /// (`ReadOptions.locatesOutline`); left out of the JSON otherwise.
+        public let outline: DocumentOutline?
     }
 
     /// How one document of `documents` was voted.
@@ -178,7 +181,9 @@ public struct ConsensusResult: Sendable, Encodable {
         input = "consensus of \(results.count) frame\(results.count == 1 ? "" : "s")"
         self.documents = documents.map(\.document)
         frames = zip(results, consensus.frameStates).map { result, state in
-            Frame(input: result.input, state: state.name, read: !result.documents.isEmpty, error: result.error)
+            Frame(
+                input: result.input, state: state.name, read: !result.documents.isEmpty, error: result.error,
+                outline: result.documents.first?.location?.outline)
         }
         self.consensus = documents.map { Vote(frames: $0.frames, stable: $0.isStable, fields: $0.agreement) }
         error = documents.isEmpty ? Self.error(results, states: consensus.frameStates) : nil
@@ -199,6 +204,18 @@ public struct ConsensusResult: Sendable, Encodable {
     public var readResult: ReadResult { ReadResult(input: input, documents: documents, error: error) }
 }
 
+/// One frame as a live camera view shows it between full reads: its state and, where an
+/// MRZ band is seen, the document's outline to draw (`DocumentReader.frameView`).
+public struct FrameView: Sendable, Equatable {
+    public let state: FrameState
+    /// The page's or card's outline as its ICAO layout places it around the MRZ band seen
+    /// (`source: layout`; TD1 for three lines, TD3 or TD2 for two by their length in glyph
+    /// heights; corners in picture pixels in the band's reading order, taken as upright);
+    /// `nil` where no band is seen.  The read's outline (`ReadOptions.locatesOutline`)
+    /// also follows the page's edges; this one costs next to nothing.
+    public let outline: DocumentOutline?
+}
+
 extension DocumentReader {
     /// A frame's state without reading it (no OCR, no decoding): the most MRZ-like band,
     /// or where there is none the most symbol-like region, is found and measured where it
@@ -208,16 +225,35 @@ extension DocumentReader {
     /// of CPU, more when neither a band nor a symbol is seen (`idreader-bench
     /// frame-states`, `make bench-frames`).
     public func frameState(image: GrayImage, options: ReadOptions = ReadOptions()) -> FrameState {
+        frameView(image: image, options: options).state
+    }
+
+    /// A frame's state (`frameState`) and, where an MRZ band is seen, the document's outline
+    /// from the band's lines and the layout: for drawing at frame rate.
+    public func frameView(image: GrayImage, options: ReadOptions = ReadOptions()) -> FrameView {
         let mrz = options.only.contains(.mrz) ? MRZScanner.assess(image) : nil
         // an MRZ band seen names the state, whatever else looks like a symbol (a page's
         // background print may), and spares the look for one: a frame is of one document
-        if let mrz, mrz.bandSeen { return Self.state(measured: mrz.cause) }
+        if let mrz, mrz.failure.bandSeen {
+            return FrameView(state: Self.state(measured: mrz.failure.cause), outline: Self.layoutOutline(mrzLines: mrz.lines, in: image))
+        }
         let pdf417 = options.only.contains(.pdf417) ? SymbolDiagnosis.glance(image) : nil
         // an MRZ whose glyphs blur into one another makes no chain: its print stripes are
         // the weakest evidence, asked only where nothing else decides
+        let failure = mrz?.failure
         let diagnosis = FailureDiagnosis.choose(
-            mrz: mrz, unread: { mrz == .noMRZ ? FailureDiagnosis.blurredStripes(image) : nil }, pdf417: pdf417, picture: { PictureMeasures(image) })
-        return Self.state(measured: diagnosis.cause)
+            mrz: failure, unread: { failure == .noMRZ ? FailureDiagnosis.blurredStripes(image) : nil }, pdf417: pdf417,
+            picture: { PictureMeasures(image) })
+        return FrameView(state: Self.state(measured: diagnosis.cause), outline: nil)
+    }
+
+    /// The outline `DocumentLayout` predicts from an MRZ band's lines seen in `image`, or `nil`.
+    static func layoutOutline(mrzLines lines: [Quadrilateral], in image: GrayImage) -> DocumentOutline? {
+        guard let layout = DocumentLayout.icao(mrzLines: lines), let corners = layout.outline(mrzLines: lines) else { return nil }
+        let inside = corners.corners.allSatisfy {
+            $0.x >= -0.5 && $0.y >= -0.5 && $0.x <= Double(image.width) + 0.5 && $0.y <= Double(image.height) + 0.5
+        }
+        return DocumentOutline(corners: corners, source: .layout, partial: !inside)
     }
 
     /// The state of a frame whose document measures as `cause` names: one found with no

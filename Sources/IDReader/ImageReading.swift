@@ -186,13 +186,20 @@ extension DocumentReader {
     /// Reads an image file (or image bytes) into a result that never throws: errors are
     /// carried in `ReadResult.error` with the contract's codes.
     public func read(imageData: [UInt8], name: String, options: ReadOptions = ReadOptions()) -> ReadResult {
+        readKeepingPicture(imageData: imageData, name: name, options: options).result
+    }
+
+    /// Reads encoded image bytes as `read(imageData:name:options:)` does and hands back the
+    /// decoded picture too (`nil` when the bytes are no picture), for work on it after the
+    /// read (the crops: `ReadResult.withCropImages(from:)`) without decoding it again.
+    public func readKeepingPicture(imageData: [UInt8], name: String, options: ReadOptions = ReadOptions()) -> (result: ReadResult, image: GrayImage?) {
         let image: GrayImage
         do {
             image = try ImageLoader(maximumPixels: options.maximumPixels).load(data: imageData)
         } catch {
-            return ReadResult(input: name, documents: [], error: Self.readError(error))
+            return (ReadResult(input: name, documents: [], error: Self.readError(error)), nil)
         }
-        return read(image: image, name: name, options: options)
+        return (read(image: image, name: name, options: options), image)
     }
 
     /// Reads a decoded grey image (a camera frame) into a result, as `read(imageData:)`

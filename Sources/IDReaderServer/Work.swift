@@ -21,8 +21,10 @@ struct Work: Sendable {
                 maximumPixels: options.maxPixels, only: DocumentKinds(checkedNames: exchange.only), sealVerifier: sealVerifier,
                 locatesOutline: exchange.wantsOutline || exchange.wantsCrops || exchange.wantsPicture)
             let results = eachImage(uploads, exchange) { upload in
-                let result = reader.read(imageData: upload.bytes, name: upload.name, options: readOptions)
-                return exchange.wantsCrops ? result.withCropImages(imageData: upload.bytes, maximumPixels: options.maxPixels) : result
+                guard exchange.wantsCrops else { return reader.read(imageData: upload.bytes, name: upload.name, options: readOptions) }
+                // the crops from the picture the read decoded, not from the bytes decoded again
+                let (result, image) = reader.readKeepingPicture(imageData: upload.bytes, name: upload.name, options: readOptions)
+                return image.map { result.withCropImages(from: $0) } ?? result
             }
             for result in results {
                 for doc in result.documents { metrics.document(kind: doc.kind.rawValue, valid: doc.valid) }

@@ -120,15 +120,23 @@ extension GrayImage {
         let columns = borderFromPicture ? 0..<outWidth : border..<(border + width)
         var out = [UInt8](repeating: 255, count: outWidth * outHeight)
         let sourceWidth = self.width, sourceHeight = self.height
-        // each column's u once, not once a pixel (the same values: a division a pixel saved)
+        // the map's terms in u once a column and in v once a row, not once a pixel: the same
+        // products and sums in the same order as `map.point`, so the same values
         let us = columns.map { (Double($0 - border) + 0.5) / Double(width) }
+        let uTerms = us.map { (x: map.a * $0, y: map.d * $0, w: map.g * $0) }
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for row in sampled {
-                    let v = (Double(row - border) + 0.5) / Double(height)
-                    for (index, column) in columns.enumerated() {
-                        let (x, y) = map.point(u: us[index], v: v)
-                        dst[row * outWidth + column] = Self.bilinear(src, sourceWidth, sourceHeight, x - 0.5, y - 0.5)
+                uTerms.withUnsafeBufferPointer { uTerms in
+                    for row in sampled {
+                        let v = (Double(row - border) + 0.5) / Double(height)
+                        let xv = map.b * v, yv = map.e * v, wv = map.h * v
+                        let start = row * outWidth + columns.lowerBound
+                        for index in 0..<uTerms.count {
+                            let term = uTerms[index]
+                            let w = term.w + wv + 1
+                            let x = (term.x + xv + map.c) / w, y = (term.y + yv + map.f) / w
+                            dst[start + index] = Self.bilinear(src, sourceWidth, sourceHeight, x - 0.5, y - 0.5)
+                        }
                     }
                 }
             }
@@ -158,8 +166,9 @@ extension GrayImage {
         }
         // rounded half away from zero, as `rounded()`: the fraction of a value in 0...255 is exact
         let value = max(0, min(255, top * (1 - fy) + bottom * fy))
-        let whole = Int(value)
-        return UInt8(value - Double(whole) >= 0.5 ? whole + 1 : whole)
+        // the carry as 0 or 1, not a branch: a pixel's fraction is as often above a half as below
+        let whole = Int(value), carry = value - Double(whole) >= 0.5 ? 1 : 0
+        return UInt8(truncatingIfNeeded: whole &+ carry)
     }
 }
 

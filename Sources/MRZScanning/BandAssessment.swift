@@ -1,26 +1,39 @@
 import IDCommon
 import Imaging
 
+/// What `MRZScanner.assess` saw of a picture's MRZ without reading it.
+public struct MRZBandAssessment: Sendable, Equatable {
+    /// `noMRZ` when no band was seen; `undecodable` when one was seen whose measures give
+    /// no reason it would not read; else why it would not.
+    public let failure: MRZScanFailure
+    /// The band's lines (first line first), each the quadrilateral of its glyphs' ink in
+    /// input pixels, corners in the order the chains read it (they do not tell a band from
+    /// the same band upside down); empty when no band was seen.
+    public let lines: [Quadrilateral]
+}
+
 extension MRZScanner {
     /// What a picture shows of an MRZ without reading it: the glyph chains' first pass
     /// finds the most MRZ-like band, and its own lines are measured (`BandMeasures`); no
     /// OCR.  `noMRZ` when no band is seen; `undecodable` when one is seen whose measures
     /// give no reason it would not read (for a camera: a frame worth reading); else why it
-    /// would not.  Cheap enough for a live view (see `idreader-bench frame-states`).
-    public static func assess(_ image: GrayImage) -> MRZScanFailure {
+    /// would not.  The band's lines come with it, for drawing where the document is.
+    /// Cheap enough for a live view (see `idreader-bench frame-states`).
+    public static func assess(_ image: GrayImage) -> MRZBandAssessment {
         let working = ChainBandFinder.workingCopy(of: image)
         let finder = ChainBandFinder(input: image, working: working, pass: ChainBandFinder.passes[0])
         // the first band the search would read: one of its lines set in fixed pitch (the
         // wavy print of a page's background chains too)
-        guard let band = firstMRZLike(of: finder) else { return .noMRZ }
+        guard let band = firstMRZLike(of: finder) else { return MRZBandAssessment(failure: .noMRZ, lines: []) }
         let failure = likelyCause(bands: [band.outlines], shortBands: [], shapedBands: [], in: image)
-        guard failure == .cutOff else { return failure }
+        guard failure == .cutOff else { return MRZBandAssessment(failure: failure, lines: band.outlines) }
         // a failed read's band within a glyph height of the edge may go on past it; a
         // frame's band whose glyphs all stand clear of the edge is whole (a page cropped
         // close to its MRZ), and only one touching it is cut off
         let heights = band.outlines.map(BandMeasures.height).sorted()
         let margin = Self.clearOfTheEdge * (heights.isEmpty ? 0 : heights[heights.count / 2])
-        return band.outlines.contains { BandMeasures.runsOff($0, image: image, margin: margin) } ? .cutOff : .undecodable
+        let runsOff = band.outlines.contains { BandMeasures.runsOff($0, image: image, margin: margin) }
+        return MRZBandAssessment(failure: runsOff ? .cutOff : .undecodable, lines: band.outlines)
     }
 
     /// The first of the finder's first `BandSearch.maximumChainBands` straightened bands

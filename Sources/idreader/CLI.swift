@@ -163,12 +163,15 @@ struct CLI {
                 case .path(let path):
                     guard let crops else { return reader.read(imageAt: path, options: frozen) }
                     switch DocumentReader.loadFile(path) {
-                    case .success(let bytes): return crops.write(reader.read(imageData: bytes, name: path, options: frozen), bytes: bytes)
+                    case .success(let bytes):
+                        let (result, image) = reader.readKeepingPicture(imageData: bytes, name: path, options: frozen)
+                        return crops.write(result, image: image)
                     case .failure(let error): return ReadResult(input: path, documents: [], error: error)
                     }
                 case .bytes(let bytes):
-                    let result = reader.read(imageData: bytes, name: name, options: frozen)
-                    return crops?.write(result, bytes: bytes) ?? result
+                    guard let crops else { return reader.read(imageData: bytes, name: name, options: frozen) }
+                    let (result, image) = reader.readKeepingPicture(imageData: bytes, name: name, options: frozen)
+                    return crops.write(result, image: image)
                 }
             }, failed: { ReadResult(input: $0, documents: [], error: $1) })
         if options.consensus { return emitConsensus(of: all, format: options.format, options: frozen) }

@@ -3,6 +3,7 @@ import Dispatch
 import DocumentModel
 import Foundation
 import IDReader
+import Imaging
 
 /// One input's result as `read --annotate` keeps it: the result (printed exactly as
 /// without `--annotate`), the picture's file name, the time it took.
@@ -112,25 +113,25 @@ extension CLI {
             read: { name, source -> AnnotatedRead in
                 let start = DispatchTime.now().uptimeNanoseconds
                 let bytes: [UInt8]?
-                let result: ReadResult
+                let result: ReadResult, image: GrayImage?
                 switch source {
                 case .path(let path):
                     switch DocumentReader.loadFile(path) {
                     case .success(let data):
                         bytes = data
-                        result = reader.read(imageData: data, name: path, options: frozen)
+                        (result, image) = reader.readKeepingPicture(imageData: data, name: path, options: frozen)
                     case .failure(let error):
                         bytes = nil
-                        result = ReadResult(input: path, documents: [], error: error)
+                        (result, image) = (ReadResult(input: path, documents: [], error: error), nil)
                     }
                 case .bytes(let data):
                     bytes = data
-                    result = reader.read(imageData: data, name: name, options: frozen)
+                    (result, image) = reader.readKeepingPicture(imageData: data, name: name, options: frozen)
                 }
                 let milliseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
                 let file = names.file(for: name)
                 writer.write(result, imageData: bytes, as: file)
-                return AnnotatedRead(result: crops?.write(result, bytes: bytes) ?? result, picture: file, milliseconds: milliseconds)
+                return AnnotatedRead(result: crops?.write(result, image: image) ?? result, picture: file, milliseconds: milliseconds)
             },
             failed: { name, error in
                 let result = ReadResult(input: name, documents: [], error: error)

@@ -25,10 +25,11 @@ struct CropWriter: Sendable {
         return nil
     }
 
-    /// `result` with the crops of its documents written (the picture decoded from
-    /// `bytes` once more); a crop that cannot be written keeps its path `null`.
-    func write(_ result: ReadResult, bytes: [UInt8]?) -> ReadResult {
-        guard !result.documents.isEmpty, let bytes, let image = try? ImageLoader(maximumPixels: maximumPixels).load(data: bytes) else { return result }
+    /// `result` with the crops of its documents written, straightened from `image`, the
+    /// picture the read decoded (`DocumentReader.readKeepingPicture`); a crop that cannot
+    /// be written keeps its path `null`.
+    func write(_ result: ReadResult, image: GrayImage?) -> ReadResult {
+        guard !result.documents.isEmpty, let image else { return result }
         let base = (names.file(for: result.input) as NSString).deletingPathExtension
         var documents = result.documents
         for index in documents.indices {

@@ -41,7 +41,7 @@ import VDS
 //                                    (ChannelProperty; `signalled`: only misreadings the OCR signalled)
 //   idreader-bench consensus FILE    FILE: one scene a line, frame paths joined by '|'; per
 //                                    scene, the FrameConsensus after each frame
-//   idreader-bench frame-states FILE per image: DocumentReader.frameState and its ms
+//   idreader-bench frame-states FILE per image: DocumentReader.frameView (state, outline) and its ms
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
 //   idreader-bench seal-stage FILE   FILE: image paths; per image: CPU ms of a default read with
@@ -529,10 +529,11 @@ case "frame-states":
     for path in text.split(separator: "\n").map(String.init) {
         guard let image = try? ImageLoader().load(path: path) else { continue }
         let start = Date(), cpuStart = cpuSeconds()
-        let state = reader.frameState(image: image)
+        let view = reader.frameView(image: image)
         let ms = Date().timeIntervalSince(start) * 1000, cpuMs = (cpuSeconds() - cpuStart) * 1000
+        let outline = view.outline.map { "\($0.corners.quadrilateral.corners.map { [$0.x, $0.y] })" } ?? "null"
         print(
-            "{\"path\": \"\(path)\", \"size\": [\(image.width), \(image.height)], \"state\": \"\(state.name)\", \"ms\": \(ms), \"cpuMs\": \(cpuMs)}"
+            "{\"path\": \"\(path)\", \"size\": [\(image.width), \(image.height)], \"state\": \"\(view.state.name)\", \"ms\": \(ms), \"cpuMs\": \(cpuMs), \"outline\": \(outline)}"
         )
     }
 case "vds":
