@@ -56,16 +56,22 @@ struct ReadingJudge {
             let mixed = fields.filter { $0.line == index && $0.provenByCheckDigit && $0.characters == .alphanumeric }
             let coded = fields.filter { $0.line == index && !$0.provenByCheckDigit && Self.tableCheckedFields.contains($0.name) }
             guard !free.isEmpty || !mixed.isEmpty else { continue }
+            // on a line without free text, the glyph classifier, where it reads the whole line
+            // as corrected with a margin, is the one other view: the LSTM reads the line once
+            let classifierView = free.isEmpty ? Self.classifierView(lines[index], as: result.lines[index]) : nil
+            let viewCount = classifierView == nil ? Self.confirmingViews : 1
             // each view as read (fitted to the length where it could be), and aligned with
             // the first reading's columns
             var read: [Int: OCRLine?] = [:], views: [Int: OCRLine?] = [:]
             func readView(_ attempt: Int) -> OCRLine? {
+                if let classifierView { return classifierView }
                 if let seen = read[attempt] { return seen }
                 let line = confirmingView(index, attempt)
                 read[attempt] = line
                 return line
             }
             func view(_ attempt: Int) -> OCRLine? {
+                if let classifierView { return classifierView }
                 if let seen = views[attempt] { return seen }
                 let line = readView(attempt).flatMap { Self.aligned($0, to: lines[index]) }
                 views[attempt] = line
@@ -79,7 +85,7 @@ struct ReadingJudge {
             let tieBreaker = lines[index].classifierText
             // … and as every view reads them
             func textsAsRead() -> [String] {
-                (0..<Self.confirmingViews).forEach { _ = readView($0) }
+                (0..<viewCount).forEach { _ = readView($0) }
                 return textsReadSoFar()
             }
             let text = result.lines[index]
@@ -87,7 +93,10 @@ struct ReadingJudge {
             // characters between: OCR-B is set at one pitch, so each character must stand
             // where its column is
             if Self.isMisaligned(lines[index]) { free.forEach { doubt($0.name) } }
-            for field in free where !(0..<Self.confirmingViews).contains(where: { Self.confirms(field, first: lines[index], as: text, second: view($0)) }) {
+            for field in free
+            where !(0..<viewCount).contains(where: {
+                Self.confirms(field, first: lines[index], as: text, second: view($0))
+            }) {
                 doubt(field.name)
                 // the views disagree: the field stays uncertain, and shows what most views read
                 // (as read: where the first reading has a glyph too many, views that read
@@ -99,7 +108,7 @@ struct ReadingJudge {
             // reads `P`)
             // or that the other view reads as another value of its table
             for field in coded
-            where (0..<Self.confirmingViews).contains(where: { attempt in
+            where (0..<viewCount).contains(where: { attempt in
                 view(attempt).map {
                     Self.seesCandidate(lines[index], $0, in: field.range, allowed: field.characters)
                         || Self.readsAnotherCode(field, $0, as: text, first: lines[index])
@@ -126,7 +135,7 @@ struct ReadingJudge {
                 // OCR nor the correction knows it (`X` read `T`, changed to `D`, read `K`)
                 if changed.contains(where: { column in
                     field.range.contains(column)
-                        && (0..<Self.confirmingViews).contains { attempt in
+                        && (0..<viewCount).contains { attempt in
                             view(attempt).map { other in
                                 let read = Array(other.text)
                                 return read.indices.contains(column) && ![provenText[column], readText[column]].contains(read[column])
@@ -153,7 +162,7 @@ struct ReadingJudge {
                 // it, corrected to `TIXMM` from an `M` at 92 behind the second `N`)
                 if changed.contains(where: { column in
                     field.range.contains(column)
-                        && !(0..<Self.confirmingViews).contains { attempt in
+                        && !(0..<viewCount).contains { attempt in
                             view(attempt).map { Self.backs($0, provenText[column], at: column) } ?? false
                         }
                 }) {
@@ -161,7 +170,7 @@ struct ReadingJudge {
                     continue
                 }
                 var confirming: OCRLine?
-                for attempt in 0..<Self.confirmingViews where confirming == nil {
+                for attempt in 0..<viewCount where confirming == nil {
                     if let other = view(attempt),
                         Self.disagreements(field, first: lines[index], as: text, second: other, changed: changed).count <= Self.maximumDisagreements
                     {
@@ -193,6 +202,22 @@ struct ReadingJudge {
         reading.classifierLines = lines.map(\.classifierCells)
         reading.doubtedCharacters = Self.doubtedCharacters(result, uncertain: uncertain, lines: lines, doubtful: doubtful)
         return reading
+    }
+
+    /// The glyph classifier's cells of `line` as a confirming view, where they read every
+    /// character of `text` (the line as corrected) with a margin (`ClassifierCells.confirms`);
+    /// `nil` where they do not, or the classifier did not vote.  The judge takes it only for
+    /// a line without free text (`isFreeText`), whose every field a check digit or a code
+    /// table also checks: on a name, the simulated classifier's confusions, drawn
+    /// independently of the LSTM's, agreed with a misreading the LSTM's confirming view
+    /// would have contradicted (a name's `E` read `<` by both, sure of every cell; the
+    /// channel property's signalled channel at 100 000).
+    static func classifierView(_ line: OCRLine, as text: String) -> OCRLine? {
+        guard let cells = line.classifierCells, cells.confirms(text) else { return nil }
+        var view = line
+        view.glyphs = cells.glyphs
+        view.classifierCells = nil
+        return view
     }
 
     /// Whether the characters of `line` do not stand at one pitch: two neighbours less
