@@ -10,7 +10,9 @@ import MRZ
 /// makes it unsure (its confidence under `ReadingJudge.minimumConfidence`) with the
 /// classifier's character among its candidates: the check digits settle it where they
 /// can, and a field no digit covers stays uncertain.  The classifier's reading of the
-/// line is one more view in the judge's votes (`OCRLine.classifierCells`).  A line the
+/// line is one more view in the judge's votes (`OCRLine.classifierCells`), and where it
+/// reads every cell as the LSTM does with a margin (`confirms`), the line's confirming
+/// view in place of the LSTM's (`ReadingJudge.classifierView`).  A line the
 /// LSTM read a glyph short or long is rebuilt from the cells: each cell takes the glyph
 /// the decoder put there, a cell it put none in takes the classifier's character, unsure.
 struct CellVote {
@@ -84,6 +86,10 @@ struct CellVote {
     /// Probability from which the classifier's first character, where the LSTM read
     /// another, makes the glyph unsure.
     static let opinion: Float = 0.9
+    /// Probability from which the classifier's reading of every cell of a line, where it
+    /// reads the line as the LSTM's first view (corrected) does, is the second view that
+    /// confirms it (`ClassifierCells.confirms`): the line is read once by the LSTM.
+    static let confirms: Float = 0.9
     /// The confidence a glyph the recognisers disagree on keeps at most (under
     /// `ReadingJudge.minimumConfidence`: its field is doubted where no digit proves it).
     static let disagreementConfidence: Float = 50
@@ -260,10 +266,31 @@ struct CellVote {
 struct ClassifierCells: Equatable {
     let characters: [Character]
     let probabilities: [Float]
+    /// Each cell's second character and its probability (`gap` at 0 where it has none).
+    let runnersUp: [Character]
+    let runnerUpProbabilities: [Float]
 
     init(_ cells: [[(character: Character, probability: Float)]]) {
         characters = cells.map { $0.first?.character ?? ReadingJudge.gap.character }
         probabilities = cells.map { $0.first?.probability ?? 0 }
+        runnersUp = cells.map { $0.dropFirst().first?.character ?? ReadingJudge.gap.character }
+        runnerUpProbabilities = cells.map { $0.dropFirst().first?.probability ?? 0 }
+    }
+
+    /// Whether the classifier reads `text` in every cell, each with `CellVote.confirms` or
+    /// more: a view of the line independent of the LSTM's that agrees with it throughout.
+    func confirms(_ text: String) -> Bool {
+        characters == Array(text) && !probabilities.contains { !($0 >= CellVote.confirms) }
+    }
+
+    /// The cells as a view of the line in the LSTM's terms: each cell's first character
+    /// with its probability as the confidence (0–100), its runner-up the one candidate.
+    var glyphs: [OCRGlyph] {
+        characters.indices.map { cell in
+            let runnerUp =
+                runnerUpProbabilities[cell] > 0 ? [OCRGlyph.Candidate(character: runnersUp[cell], confidence: runnerUpProbabilities[cell] * 100)] : []
+            return OCRGlyph(character: characters[cell], confidence: probabilities[cell] * 100, candidates: runnerUp)
+        }
     }
 
     /// The line with each cell read under `probability` shown as `ReadingJudge.gap`

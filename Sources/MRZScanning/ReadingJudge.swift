@@ -23,176 +23,276 @@ struct ReadingJudge {
     func judge(_ lines: [OCRLine], confirmingView: (Int, Int) -> OCRLine?) -> MRZReading? {
         let texts = lines.map(\.text)
         guard let correction = corrector.correct(lines: texts, alternatives: lines.map { $0.alternatives(floor: Self.alternativeFloor) }) else {
-            guard let parsed = try? corrector.parser.parse(lines: texts) else { return nil }
-            // kept to diagnose the failure; what the corrector did not accept is never valid
-            // (a reading that parses valid and that the corrector still refused: every field)
-            let unaccepted = parsed.format.fieldPositions.map(\.name)
-            return MRZReading(result: parsed, changes: [], uncertainFields: parsed.isValid ? unaccepted : [])
+            return unaccepted(texts)
         }
         let result = correction.result
-        var uncertain = correction.uncertainFields
-        func doubt(_ name: MRZFieldName) { if !uncertain.contains(name) { uncertain.append(name) } }
-        Self.doubtedFields(result, confidences: lines.map { $0.glyphs.map(\.confidence) }).forEach(doubt)
-        // Codes (document code, countries, sex) are checked against their tables, not read
-        // again: a close candidate the field could hold leaves them uncertain (`X` read `<`).
-        for field in result.format.fieldPositions
-        where !field.provenByCheckDigit && Self.tableCheckedFields.contains(field.name)
-            && Self.hasCloseRunnerUp(lines[field.line], in: field.range, allowed: field.characters)
-        {
-            doubt(field.name)
-        }
-
+        var findings = Findings(uncertain: correction.uncertainFields, linesAsRead: result.lines.map { [$0] })
+        Self.doubtedFields(result, confidences: lines.map { $0.glyphs.map(\.confidence) }).forEach { findings.doubt($0) }
+        Self.codesWithCloseRunnerUp(result, lines: lines).forEach { findings.doubt($0) }
         // Another view must confirm what the check digits cannot settle: the free text no
         // digit covers (names; a visa's optional data), and every field where letters and
         // digits both stand — `0 A K U` and `1 B L V` weigh the same in the 7-3-1 sum, and
         // two swaps can cancel (`00` read `OO`).  Lines with codes only (document code,
         // nationality, sex) rely on confidence and the code tables.
-        let fields = result.format.fieldPositions
-        var doubtful: [DoubtfulCharacter] = []
-        var votes: [(line: Int, range: Range<Int>, text: [Character])] = []
-        var linesAsRead = result.lines.map { [$0] }
-        for index in lines.indices {
-            let free = fields.filter { $0.line == index && Self.isFreeText($0) }
-            let mixed = fields.filter { $0.line == index && $0.provenByCheckDigit && $0.characters == .alphanumeric }
-            let coded = fields.filter { $0.line == index && !$0.provenByCheckDigit && Self.tableCheckedFields.contains($0.name) }
-            guard !free.isEmpty || !mixed.isEmpty else { continue }
-            // each view as read (fitted to the length where it could be), and aligned with
-            // the first reading's columns
-            var read: [Int: OCRLine?] = [:], views: [Int: OCRLine?] = [:]
-            func readView(_ attempt: Int) -> OCRLine? {
-                if let seen = read[attempt] { return seen }
-                let line = confirmingView(index, attempt)
-                read[attempt] = line
-                return line
-            }
-            func view(_ attempt: Int) -> OCRLine? {
-                if let seen = views[attempt] { return seen }
-                let line = readView(attempt).flatMap { Self.aligned($0, to: lines[index]) }
-                views[attempt] = line
-                return line
-            }
-            // this line's texts as the views read so far read them, the first reading's first
-            // (and the glyph classifier's reading of the cells, an independent view, last)
-            func textsReadSoFar() -> [String] {
-                [result.lines[index]] + (0..<Self.confirmingViews).compactMap { read[$0] ?? nil }.map(\.text) + [lines[index].classifierText].compactMap { $0 }
-            }
-            let tieBreaker = lines[index].classifierText
-            // … and as every view reads them
-            func textsAsRead() -> [String] {
-                (0..<Self.confirmingViews).forEach { _ = readView($0) }
-                return textsReadSoFar()
-            }
-            let text = result.lines[index]
-            // a glyph dropped and another added further on keeps the length and shifts the
-            // characters between: OCR-B is set at one pitch, so each character must stand
-            // where its column is
-            if Self.isMisaligned(lines[index]) { free.forEach { doubt($0.name) } }
-            for field in free where !(0..<Self.confirmingViews).contains(where: { Self.confirms(field, first: lines[index], as: text, second: view($0)) }) {
-                doubt(field.name)
-                // the views disagree: the field stays uncertain, and shows what most views read
-                // (as read: where the first reading has a glyph too many, views that read
-                // the line right outvote it column by column, which aligned they cannot)
-                if let voted = Self.vote(textsAsRead(), in: field.range, tieBreaker: tieBreaker) { votes.append((index, field.range, voted)) }
-            }
-            // a code whose candidate another view reads or lists too is one of two readings,
-            // whichever the table allows (`P` read `F` with `P` at 25, where the other view
-            // reads `P`)
-            // or that the other view reads as another value of its table
-            for field in coded
-            where (0..<Self.confirmingViews).contains(where: { attempt in
-                view(attempt).map {
-                    Self.seesCandidate(lines[index], $0, in: field.range, allowed: field.characters)
-                        || Self.readsAnotherCode(field, $0, as: text, first: lines[index])
-                } ?? false
-            }) {
-                doubt(field.name)
-            }
-            // a country code no table holds (uncertain for that alone: `doubtedFields`)
-            // shows what most views read where that is a code the table holds (`ZDN` read,
-            // where both other views read `IDN`), else the one known code a close candidate
-            // makes (`MLD` read with `N` at 72 behind the `M`, in both views)
-            for field in coded where Self.codeFields.contains(field.name) && !CountryCodes.isKnown(String(Array(text)[field.range])) {
-                let voted = Self.vote(textsAsRead(), in: field.range).flatMap { CountryCodes.isKnown(String($0)) ? $0 : nil }
-                if let shown = voted ?? Self.knownCode(lines[index], as: text, in: field.range) {
-                    doubt(field.name)
-                    votes.append((index, field.range, shown))
-                }
-            }
-            let changed = Set(correction.changes.filter { $0.line == index + 1 }.map { $0.column - 1 })
-            // the line as read and as corrected (of one length: the layout's)
-            let readText = Array(lines[index].text), provenText = Array(text)
-            for field in mixed {
-                // a changed character that another view reads as a third one: neither the
-                // OCR nor the correction knows it (`X` read `T`, changed to `D`, read `K`)
-                if changed.contains(where: { column in
-                    field.range.contains(column)
-                        && (0..<Self.confirmingViews).contains { attempt in
-                            view(attempt).map { other in
-                                let read = Array(other.text)
-                                return read.indices.contains(column) && ![provenText[column], readText[column]].contains(read[column])
-                            } ?? false
-                        }
-                }) {
-                    doubt(field.name)
-                    continue
-                }
-                // where letters and digits both stand, a digit proves a character's weight,
-                // not the character (`7`, `H` and `R` weigh the same): a change to what is no
-                // look-alike of the character read is no reading of that glyph (`7` read `T`,
-                // changed to `H`)
-                if changed.contains(where: { column in
-                    field.range.contains(column) && !OCRConfusions.areConfusable(readText[column], provenText[column])
-                }) {
-                    doubt(field.name)
-                    continue
-                }
-                // a change no second view backs, by reading it or listing it at the
-                // correction's floor: the check digit alone chose it, and where one glyph was
-                // misread without a sign, a change beside it whose weight cancels the error
-                // passes every digit (`TIXNN` read `TIXMN`, the `M` at 98 with no `N` behind
-                // it, corrected to `TIXMM` from an `M` at 92 behind the second `N`)
-                if changed.contains(where: { column in
-                    field.range.contains(column)
-                        && !(0..<Self.confirmingViews).contains { attempt in
-                            view(attempt).map { Self.backs($0, provenText[column], at: column) } ?? false
-                        }
-                }) {
-                    doubt(field.name)
-                    continue
-                }
-                var confirming: OCRLine?
-                for attempt in 0..<Self.confirmingViews where confirming == nil {
-                    if let other = view(attempt),
-                        Self.disagreements(field, first: lines[index], as: text, second: other, changed: changed).count <= Self.maximumDisagreements
-                    {
-                        confirming = other
-                    }
-                }
-                guard lines[index].hasCandidates, let confirming else {
-                    doubt(field.name)
-                    continue
-                }
-                doubtful += Self.doubtfulCharacters(field, first: lines[index], as: text, second: confirming, changed: changed)
-                doubtful += Self.doubtfulCheckDigit(of: field, in: result.format, first: lines[index], as: text, second: confirming)
-            }
-            linesAsRead[index] = textsReadSoFar()
-            // digits-only fields (dates) with a digit of their own: a date and its digit
-            // misread together can pass (`1912135` read `1512133`, with `9` at 85 and `5` at
-            // 79 behind them), so their other readings are tried too
-            for field in fields where field.line == index && field.characters == .numeric && field.provenByCheckDigit {
-                doubtful += Self.doubtfulCharacters(field, first: lines[index], as: text, second: view(0) ?? lines[index], changed: changed)
-                    .map { DoubtfulCharacter(field: $0.field, line: $0.line, column: $0.column, lookAlikes: $0.lookAlikes.filter(\.isNumber)) }
-                    .filter { !$0.lookAlikes.isEmpty }
-                doubtful += Self.doubtfulCheckDigit(of: field, in: result.format, first: lines[index], as: text, second: view(0) ?? lines[index])
+        withoutActuallyEscaping(confirmingView) { confirmingView in
+            for index in lines.indices {
+                let line = LineFields(result.format, line: index)
+                guard line.needsAnotherView else { continue }
+                let views = LineViews(
+                    first: lines[index], as: result.lines[index], index: index,
+                    // on a line without free text, the glyph classifier, where it reads the
+                    // whole line as corrected with a margin, is the one other view: the LSTM
+                    // reads the line once
+                    classifierView: line.free.isEmpty ? Self.classifierView(lines[index], as: result.lines[index]) : nil,
+                    read: { confirmingView(index, $0) })
+                judgeLine(line, views: views, result: result, changes: correction.changes, into: &findings)
             }
         }
-        Self.ambiguousFields(result, doubtful: doubtful, parser: corrector.parser).forEach(doubt)
-        let shown = Self.applying(votes, to: result, parser: corrector.parser)
-        var reading = MRZReading(result: shown, changes: correction.changes, uncertainFields: uncertain)
-        reading.linesAsRead = linesAsRead
+        Self.ambiguousFields(result, doubtful: findings.doubtful, parser: corrector.parser).forEach { findings.doubt($0) }
+        let shown = Self.applying(findings.votes, to: result, parser: corrector.parser)
+        var reading = MRZReading(result: shown, changes: correction.changes, uncertainFields: findings.uncertain)
+        reading.linesAsRead = findings.linesAsRead
         reading.classifierLines = lines.map(\.classifierCells)
-        reading.doubtedCharacters = Self.doubtedCharacters(result, uncertain: uncertain, lines: lines, doubtful: doubtful)
+        reading.doubtedCharacters = Self.doubtedCharacters(result, uncertain: findings.uncertain, lines: lines, doubtful: findings.doubtful)
         return reading
+    }
+
+    /// A reading the corrector did not accept, kept to diagnose the failure: never valid
+    /// (one that parses valid and that the corrector still refused has every field
+    /// uncertain); `nil` where the lines do not parse.
+    func unaccepted(_ texts: [String]) -> MRZReading? {
+        guard let parsed = try? corrector.parser.parse(lines: texts) else { return nil }
+        let every = parsed.format.fieldPositions.map(\.name)
+        return MRZReading(result: parsed, changes: [], uncertainFields: parsed.isValid ? every : [])
+    }
+
+    /// Codes (document code, countries, sex) are checked against their tables, not read
+    /// again: a close candidate the field could hold leaves them uncertain (`X` read `<`).
+    static func codesWithCloseRunnerUp(_ result: MRZResult, lines: [OCRLine]) -> [MRZFieldName] {
+        result.format.fieldPositions.filter { field in
+            !field.provenByCheckDigit && tableCheckedFields.contains(field.name)
+                && hasCloseRunnerUp(lines[field.line], in: field.range, allowed: field.characters)
+        }.map(\.name)
+    }
+
+    /// What the judge has found so far: the fields in doubt (in the order doubted), the
+    /// characters the check digits must rule out, what the views vote uncertain fields
+    /// show, and each line's texts as its views read them.
+    struct Findings {
+        var uncertain: [MRZFieldName]
+        var doubtful: [DoubtfulCharacter] = []
+        var votes: [(line: Int, range: Range<Int>, text: [Character])] = []
+        var linesAsRead: [[String]]
+
+        mutating func doubt(_ name: MRZFieldName) { if !uncertain.contains(name) { uncertain.append(name) } }
+    }
+
+    /// The fields of one line, by what settles them.
+    struct LineFields {
+        let index: Int
+        /// Free text another view must confirm (`isFreeText`).
+        let free: [MRZFieldPosition]
+        /// Fields under a check digit where letters and digits both stand.
+        let mixed: [MRZFieldPosition]
+        /// Codes no check digit covers, checked against their tables.
+        let coded: [MRZFieldPosition]
+        /// Digits-only fields under a check digit (dates).
+        let numeric: [MRZFieldPosition]
+
+        init(_ format: MRZFormat, line index: Int) {
+            let fields = format.fieldPositions.filter { $0.line == index }
+            self.index = index
+            free = fields.filter(ReadingJudge.isFreeText)
+            mixed = fields.filter { $0.provenByCheckDigit && $0.characters == .alphanumeric }
+            coded = fields.filter { !$0.provenByCheckDigit && ReadingJudge.tableCheckedFields.contains($0.name) }
+            numeric = fields.filter { $0.characters == .numeric && $0.provenByCheckDigit }
+        }
+
+        /// Whether the line holds a field another view must confirm.
+        var needsAnotherView: Bool { !free.isEmpty || !mixed.isEmpty }
+    }
+
+    /// One line's other views, each read once and only when first asked for: the LSTM's
+    /// confirming views (`confirmingViews`), or the glyph classifier's where it stands in
+    /// for them (`classifierView`).
+    final class LineViews {
+        /// The first view, and the line as corrected.
+        let first: OCRLine
+        let text: String
+        let index: Int
+        private let classifierView: OCRLine?
+        private let readLine: (Int) -> OCRLine?
+        private var read: [Int: OCRLine?] = [:], alignedViews: [Int: OCRLine?] = [:]
+
+        init(first: OCRLine, as text: String, index: Int, classifierView: OCRLine?, read: @escaping (Int) -> OCRLine?) {
+            self.first = first
+            self.text = text
+            self.index = index
+            self.classifierView = classifierView
+            self.readLine = read
+        }
+
+        /// The views asked for in turn: the classifier's alone, or the LSTM's.
+        var attempts: Range<Int> { 0..<(classifierView == nil ? ReadingJudge.confirmingViews : 1) }
+
+        /// View `attempt` as read (fitted to the length where it could be).
+        func asRead(_ attempt: Int) -> OCRLine? {
+            if let classifierView { return classifierView }
+            if let seen = read[attempt] { return seen }
+            let line = readLine(attempt)
+            read[attempt] = line
+            return line
+        }
+
+        /// View `attempt` aligned with the first reading's columns.
+        func view(_ attempt: Int) -> OCRLine? {
+            if let classifierView { return classifierView }
+            if let seen = alignedViews[attempt] { return seen }
+            let line = asRead(attempt).flatMap { ReadingJudge.aligned($0, to: first) }
+            alignedViews[attempt] = line
+            return line
+        }
+
+        /// Whether some view asked for in turn satisfies `test`.
+        func any(_ test: (OCRLine) -> Bool) -> Bool {
+            attempts.contains { view($0).map(test) ?? false }
+        }
+
+        /// The line's texts as the LSTM's views read so far read them, the corrected first
+        /// reading's first (and the glyph classifier's reading of the cells, an
+        /// independent view, last).
+        func textsReadSoFar() -> [String] {
+            [text] + (0..<ReadingJudge.confirmingViews).compactMap { read[$0] ?? nil }.map(\.text) + [first.classifierText].compactMap { $0 }
+        }
+
+        /// … and as every view reads them.
+        func textsAsRead() -> [String] {
+            attempts.forEach { _ = asRead($0) }
+            return textsReadSoFar()
+        }
+    }
+
+    /// The doubts and votes of one line's fields, in the order the rules were measured in.
+    func judgeLine(_ line: LineFields, views: LineViews, result: MRZResult, changes: [MRZCorrection.Change], into findings: inout Findings) {
+        // a glyph dropped and another added further on keeps the length and shifts the
+        // characters between: OCR-B is set at one pitch, so each character must stand
+        // where its column is
+        if Self.isMisaligned(views.first) { line.free.forEach { findings.doubt($0.name) } }
+        Self.judgeFreeText(line.free, views: views, into: &findings)
+        Self.judgeCodes(line.coded, views: views, into: &findings)
+        let changed = Set(changes.filter { $0.line == line.index + 1 }.map { $0.column - 1 })
+        for field in line.mixed {
+            Self.judgeMixed(field, format: result.format, views: views, changed: changed, into: &findings)
+        }
+        findings.linesAsRead[line.index] = views.textsReadSoFar()
+        Self.judgeDates(line.numeric, format: result.format, views: views, changed: changed, into: &findings)
+    }
+
+    /// Free text no view confirms (`confirms`) is uncertain, and shows what most views
+    /// read (as read: where the first reading has a glyph too many, views that read the
+    /// line right outvote it column by column, which aligned they cannot).
+    static func judgeFreeText(_ free: [MRZFieldPosition], views: LineViews, into findings: inout Findings) {
+        for field in free where !views.attempts.contains(where: { confirms(field, first: views.first, as: views.text, second: views.view($0)) }) {
+            findings.doubt(field.name)
+            if let voted = vote(views.textsAsRead(), in: field.range, tieBreaker: views.first.classifierText) {
+                findings.votes.append((views.index, field.range, voted))
+            }
+        }
+    }
+
+    /// A code whose candidate another view reads or lists too is one of two readings,
+    /// whichever the table allows (`P` read `F` with `P` at 25, where the other view reads
+    /// `P`), and so is one the other view reads as another value of its table.  A country
+    /// code no table holds (uncertain for that alone: `doubtedFields`) shows what most
+    /// views read where that is a code the table holds (`ZDN` read, where both other
+    /// views read `IDN`), else the one known code a close candidate makes (`MLD` read with
+    /// `N` at 72 behind the `M`, in both views).
+    static func judgeCodes(_ coded: [MRZFieldPosition], views: LineViews, into findings: inout Findings) {
+        for field in coded
+        where views.any({
+            seesCandidate(views.first, $0, in: field.range, allowed: field.characters)
+                || readsAnotherCode(field, $0, as: views.text, first: views.first)
+        }) {
+            findings.doubt(field.name)
+        }
+        for field in coded where codeFields.contains(field.name) && !CountryCodes.isKnown(String(Array(views.text)[field.range])) {
+            let voted = vote(views.textsAsRead(), in: field.range).flatMap { CountryCodes.isKnown(String($0)) ? $0 : nil }
+            if let shown = voted ?? knownCode(views.first, as: views.text, in: field.range) {
+                findings.doubt(field.name)
+                findings.votes.append((views.index, field.range, shown))
+            }
+        }
+    }
+
+    /// A field where letters and digits both stand: uncertain where a change the
+    /// correction made is no reading of the glyph, else its characters with other readings
+    /// against a confirming view, for the check digits to rule out (`ambiguousFields`).
+    static func judgeMixed(_ field: MRZFieldPosition, format: MRZFormat, views: LineViews, changed: Set<Int>, into findings: inout Findings) {
+        let readText = Array(views.first.text), provenText = Array(views.text)
+        // whether a change the correction made in the field is `so` (in the order of
+        // `changed`: the views asked for depend on it)
+        func aChange(_ so: (Int) -> Bool) -> Bool { changed.contains { field.range.contains($0) && so($0) } }
+        // a changed character that another view reads as a third one: neither the OCR nor
+        // the correction knows it (`X` read `T`, changed to `D`, read `K`)
+        let readAsAThird = aChange { column in
+            views.any { other in
+                let read = Array(other.text)
+                return read.indices.contains(column) && ![provenText[column], readText[column]].contains(read[column])
+            }
+        }
+        // where letters and digits both stand, a digit proves a character's weight, not the
+        // character (`7`, `H` and `R` weigh the same): a change to what is no look-alike of
+        // the character read is no reading of that glyph (`7` read `T`, changed to `H`)
+        // and a change no second view backs, by reading it or listing it at the
+        // correction's floor: the check digit alone chose it, and where one glyph was
+        // misread without a sign, a change beside it whose weight cancels the error passes
+        // every digit (`TIXNN` read `TIXMN`, the `M` at 98 with no `N` behind it,
+        // corrected to `TIXMM` from an `M` at 92 behind the second `N`)
+        if readAsAThird
+            || aChange({ !OCRConfusions.areConfusable(readText[$0], provenText[$0]) })
+            || aChange({ column in !views.any { backs($0, provenText[column], at: column) } })
+        {
+            findings.doubt(field.name)
+            return
+        }
+        let confirming = views.attempts.lazy.compactMap { views.view($0) }.first {
+            disagreements(field, first: views.first, as: views.text, second: $0, changed: changed).count <= maximumDisagreements
+        }
+        guard views.first.hasCandidates, let confirming else {
+            findings.doubt(field.name)
+            return
+        }
+        findings.doubtful += doubtfulCharacters(field, first: views.first, as: views.text, second: confirming, changed: changed)
+        findings.doubtful += doubtfulCheckDigit(of: field, in: format, first: views.first, as: views.text, second: confirming)
+    }
+
+    /// Digits-only fields (dates) with a digit of their own: a date and its digit misread
+    /// together can pass (`1912135` read `1512133`, with `9` at 85 and `5` at 79 behind
+    /// them), so their other readings are tried too.
+    static func judgeDates(_ numeric: [MRZFieldPosition], format: MRZFormat, views: LineViews, changed: Set<Int>, into findings: inout Findings) {
+        for field in numeric {
+            let second = views.view(0) ?? views.first
+            findings.doubtful += doubtfulCharacters(field, first: views.first, as: views.text, second: second, changed: changed)
+                .map { DoubtfulCharacter(field: $0.field, line: $0.line, column: $0.column, lookAlikes: $0.lookAlikes.filter(\.isNumber)) }
+                .filter { !$0.lookAlikes.isEmpty }
+            findings.doubtful += doubtfulCheckDigit(of: field, in: format, first: views.first, as: views.text, second: second)
+        }
+    }
+
+    /// The glyph classifier's cells of `line` as a confirming view, where they read every
+    /// character of `text` (the line as corrected) with a margin (`ClassifierCells.confirms`);
+    /// `nil` where they do not, or the classifier did not vote.  The judge takes it only for
+    /// a line without free text (`isFreeText`), whose every field a check digit or a code
+    /// table also checks: on a name, the simulated classifier's confusions, drawn
+    /// independently of the LSTM's, agreed with a misreading the LSTM's confirming view
+    /// would have contradicted (a name's `E` read `<` by both, sure of every cell; the
+    /// channel property's signalled channel at 100 000).
+    static func classifierView(_ line: OCRLine, as text: String) -> OCRLine? {
+        guard let cells = line.classifierCells, cells.confirms(text) else { return nil }
+        var view = line
+        view.glyphs = cells.glyphs
+        view.classifierCells = nil
+        return view
     }
 
     /// Whether the characters of `line` do not stand at one pitch: two neighbours less

@@ -374,4 +374,109 @@ final class ReadingJudgeTests: XCTestCase {
         var lettered = visa; lettered[0] = "VD" + visa[0].dropFirst(2)
         XCTAssertFalse(try XCTUnwrap(reading(lettered.map { line($0) }, confirming: visa)).uncertainFields.contains(.documentCode))
     }
+
+    // MARK: read once: the glyph classifier as the second view
+
+    /// `line` with the glyph classifier reading each cell as `text` does, at `probability`
+    /// (`weak` cells at 0.6).
+    func classified(_ line: OCRLine, as text: String, probability: Float = 0.95, weak: Set<Int> = []) -> OCRLine {
+        var classified = line
+        classified.classifierCells = ClassifierCells(text.enumerated().map { [(character: $1, probability: weak.contains($0) ? 0.6 : probability)] })
+        return classified
+    }
+
+    func testAClassifierReadingEveryCellAlikeIsTheOnlySecondViewOfALineWithoutFreeText() throws {
+        // the LSTM's other views would read the document number `L898902C3` as `LS98902C3`,
+        // another reading the digit passes (`S` weighs 28): where the classifier reads every
+        // cell of line 2 (no name, every field under a check digit or a code table) as the
+        // first view with a margin, they are not read
+        let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        var misread = Array(td3[1]); misread[1] = "S"
+        var asked: [Int] = []
+        let once = try XCTUnwrap(
+            judge.judge(td3.map { classified(line($0), as: $0) }) { index, _ in
+                asked.append(index)
+                return self.line(index == 0 ? td3[0] : String(misread))
+            })
+        XCTAssertTrue(once.isConfidentlyValid)
+        XCTAssertFalse(asked.contains(1), "line 2 not read again by the LSTM")
+        XCTAssertTrue(asked.contains(0), "the name's line still is")
+        // one cell the classifier is unsure of: the LSTM's views decide, as without it
+        asked = []
+        let unsure = try XCTUnwrap(
+            judge.judge([classified(line(td3[0]), as: td3[0]), classified(line(td3[1]), as: td3[1], weak: [3])]) { index, _ in
+                asked.append(index)
+                return self.line(index == 0 ? td3[0] : String(misread))
+            })
+        XCTAssertTrue(asked.contains(1))
+        XCTAssertEqual(unsure.uncertainFields, [.documentNumber])
+        // one cell it reads otherwise: the same
+        asked = []
+        let other = try XCTUnwrap(
+            judge.judge([classified(line(td3[0]), as: td3[0]), classified(line(td3[1]), as: String(misread))]) { index, _ in
+                asked.append(index)
+                return self.line(index == 0 ? td3[0] : String(misread))
+            })
+        XCTAssertTrue(asked.contains(1))
+        XCTAssertEqual(other.uncertainFields, [.documentNumber])
+    }
+
+    func testANameKeepsTheLSTMsConfirmingViewsWhereTheClassifierAgrees() throws {
+        // the channel property's case: a name's `E` read `<` by the first view and by the
+        // classifier, sure of every cell; the LSTM's confirming views read `E` and doubt it
+        let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        var misread = Array(td3[0]); misread[5] = "<"
+        var asked: [Int] = []
+        let r = try XCTUnwrap(
+            judge.judge([classified(line(String(misread)), as: String(misread)), classified(line(td3[1]), as: td3[1])]) { index, _ in
+                asked.append(index)
+                return self.line(td3[index])
+            })
+        XCTAssertEqual(asked, [0, 0], "both LSTM views of the name's line, none of line 2")
+        XCTAssertEqual(r.uncertainFields, [.name])
+    }
+
+    func testALineReadOnceKeepsTheFirstViewsOwnDoubts() throws {
+        // line 2 read once (the classifier sure of every cell, as the first view reads it):
+        // a nationality with a close candidate (`D` at 53 behind the `O` of `UTO`) stays
+        // uncertain, as without the classifier
+        let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        var asked: [Int] = []
+        let close = [classified(line(td3[0]), as: td3[0]), classified(line(td3[1], candidates: [12: [("D", 53)]]), as: td3[1])]
+        let r = try XCTUnwrap(
+            judge.judge(close) { index, _ in
+                asked.append(index)
+                return self.line(td3[index])
+            })
+        XCTAssertFalse(asked.contains(1))
+        XCTAssertEqual(r.uncertainFields, [.nationality])
+        // and so does a sex read with a low confidence
+        var unsure = line(td3[1])
+        unsure.glyphs[20].confidence = 60
+        let low = try XCTUnwrap(judge.judge([classified(line(td3[0]), as: td3[0]), classified(unsure, as: td3[1])]) { index, _ in self.line(td3[index]) })
+        XCTAssertEqual(low.uncertainFields, [.sex])
+    }
+
+    func testTheClassifiersAgreementDoesNotSettleWhatTheCheckDigitsCannot() throws {
+        // the Belarus specimen's `OO` for `00`, read so by the classifier too, sure of every
+        // cell: `O` and `0` weigh the same pair-wise, and the first view lists `0` behind both
+        var misread = Array(belarus[1])
+        misread[0] = "O"; misread[1] = "O"
+        let zeros = [
+            classified(line(belarus[0]), as: belarus[0]),
+            classified(line(String(misread), candidates: [0: [("0", 69)], 1: [("0", 21)]]), as: String(misread)),
+        ]
+        var asked: [Int] = []
+        let r = try XCTUnwrap(
+            judge.judge(zeros) { index, _ in
+                asked.append(index)
+                return self.line(index == 0 ? self.belarus[0] : String(misread))
+            })
+        XCTAssertFalse(asked.contains(1), "line 2 read once")
+        XCTAssertTrue(r.uncertainFields.contains(.documentNumber))
+        // a country code no table holds stays uncertain however sure the classifier is
+        let td3 = ["P<ZZQERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        let unknown = try XCTUnwrap(judge.judge(td3.map { classified(line($0), as: $0) }) { index, _ in self.line(td3[index]) })
+        XCTAssertEqual(unknown.uncertainFields, [.issuingCountry])
+    }
 }
