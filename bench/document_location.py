@@ -18,7 +18,7 @@ every read, and the outline, portrait and crop that only `--outline`/`--crop` as
 LOCATION_SEEDS lists the seeds (default "1 2 3 4"), LOCATION_TUNED those tuned on (default "1 2";
 the outline was measured once at 31-33, the portrait, tuned on 1 only, at 5, 6 and 7);
 LOCATION_MRZ_PER and LOCATION_DL_PER the pages per format and tier (default 6 and 15);
-LOCATION_CORPUS=0 leaves the real corpus out; LOCATION_DRAW=DIR draws every page over 1.5 % into
+LOCATION_CORPUS=0 leaves the real corpus out; LOCATION_OUT=DIR generates into DIR (default bench/out/location); LOCATION_DRAW=DIR draws every page over 1.5 % into
 DIR (the picture with the truth in green, the outline in red, the MRZ or symbol read in blue), to
 see why.
 Run from the repo root after `swift build --product idreader` (`make bench-location`);
@@ -30,7 +30,7 @@ import os
 import subprocess
 import sys
 
-OUT = "bench/out/location"
+OUT = os.environ.get("LOCATION_OUT", "bench/out/location")
 IDPHOTO = "../shared/tools/idphoto-gen/gen.py"
 CORPORA = ["../shared/corpus/mrz", "../shared/corpus/pdf417"]
 SEEDS = [int(s) for s in os.environ.get("LOCATION_SEEDS", "1 2 3 4").split()]

@@ -155,4 +155,8 @@ extension DocumentLayout {
         default: return 0...(width / 2)
         }
     }
+
+    /// The portrait's size and proportions: a TD1's MRZ side, searched across its width
+    /// beside a fingerprint or an emblem, holds it to a card's; pages to a page's.
+    var portraitShape: PortraitLocating.PortraitShape { charactersPerLine == 30 ? .card : .page }
 }

@@ -1,4 +1,5 @@
 import DocumentModel
+import Foundation
 import IDCommon
 import Imaging
 
@@ -18,7 +19,9 @@ struct DocumentLocating {
         for band in diagnostics.mrz where located.indices.contains(band.documentIndex) {
             guard let mrz = MRZLocation(lines: band.lines) else { continue }
             let layout = findsOutline ? located[band.documentIndex].mrz.flatMap { DocumentLayout.icao(format: $0.format) } : nil
-            let outline = layout.flatMap { layout in layout.outline(mrzLines: band.lines).map { outlineSeen(layout: layout, predicted: $0, reach: mrzReach) } }
+            let outline = layout.flatMap { layout in
+                layout.outline(mrzLines: band.lines).map { outlineSeen(layout: layout, predicted: $0, reach: mrzReach, headings: true) }
+            }
             var portrait: LocatedQuadrilateral? = nil
             if let layout, let outline {
                 let top = mrz.corners.quadrilateral
@@ -29,14 +32,16 @@ struct DocumentLocating {
             located[band.documentIndex].location = DocumentLocation(mrz: mrz, outline: outline, portrait: portrait)
         }
         for symbol in diagnostics.barcodes where located.indices.contains(symbol.documentIndex) {
-            guard let corners = symbol.corners else { continue }
+            guard let decoded = symbol.corners else { continue }
             let document = located[symbol.documentIndex]
+            let repaired = SymbolSideRepair(image: image).repaired(decoded)
+            let corners = repaired ?? decoded
             // only a licence's PDF417 is known to sit on an ID-1 card's back
             let outline =
                 findsOutline && document.source == .pdf417
                 ? DocumentLayout.licence.outline(symbol: corners).map { outlineSeen(layout: .licence, predicted: $0, reach: licenceReach) } : nil
             located[symbol.documentIndex].location = DocumentLocation(
-                barcode: SymbolLocation(corners: corners, estimated: symbol.estimated), outline: outline)
+                barcode: SymbolLocation(corners: corners, estimated: symbol.estimated || repaired != nil), outline: outline)
         }
         return located
     }
@@ -76,7 +81,9 @@ struct DocumentLocating {
     /// zone read lies near the bottom, so they are best predicted); then the top, looked
     /// for where the nominal height over the width found puts it.  A bottom not seen under
     /// a top that is lies the nominal height below it.
-    private func outlineSeen(layout: DocumentLayout, predicted: Quadrilateral, reach: (DocumentLayout) -> [OutlineEdges.Reach]) -> DocumentOutline {
+    private func outlineSeen(
+        layout: DocumentLayout, predicted: Quadrilateral, reach: (DocumentLayout) -> [OutlineEdges.Reach], headings: Bool = false
+    ) -> DocumentOutline {
         let pixelsPerMM = (predicted.topRight - predicted.topLeft).length / layout.width
         let pixels = reach(layout).map { OutlineEdges.Reach(inward: $0.inward * pixelsPerMM, outward: $0.outward * pixelsPerMM, prefer: $0.prefer) }
         let edges = OutlineEdges(image: image)
@@ -90,12 +97,31 @@ struct DocumentLocating {
         let near = OutlineEdges.Reach(inward: (0.04 * layout.height + 1) * pixelsPerMM, outward: (0.04 * layout.height + 1) * pixelsPerMM)
         var (outline, topSeen) = edges.refine(raised, reach: [near, nil, nil, nil])
         if !topSeen[0] { (outline, topSeen) = edges.refine(raised, reach: [pixels[0], nil, nil, nil]) }
+        // on an ICAO page under perspective (its sides seen turned from each other) the
+        // nominal height can put the top nearer a heading's line than the page's edge:
+        // when a line was found there, the page's edge is looked for beyond it, from just
+        // outside it to as far as a heading sits below the page's top (the outermost line)
+        if headings, topSeen[0], lowerSeen[1], lowerSeen[3], Self.sidesTurned(lower) > Self.perspectiveTurn {
+            let beyond = OutlineEdges.Reach(inward: -0.8 * pixelsPerMM, outward: (0.06 * layout.height + 1) * pixelsPerMM)
+            let (further, seen) = edges.refine(outline, reach: [beyond, nil, nil, nil])
+            if seen[0] { outline = further }
+        }
         if topSeen[0], !lowerSeen[2], let lowered = Self.moved(outline, fromBottom: false, by: layout.height / layout.width) {
             outline = lowered
         }
         let seenCount = (lowerSeen.dropFirst() + topSeen.prefix(1)).filter { $0 }.count
         let corners = seenCount > 0 ? outline : predicted
         return DocumentOutline(corners: corners, source: seenCount >= 3 ? .edges : .layout, partial: !inside(corners))
+    }
+
+    /// Sides turned from each other by more than this (radians, 1.5°) show perspective.
+    static let perspectiveTurn = 1.5 * Double.pi / 180
+
+    /// The angle between `outline`'s left and right sides, in radians.
+    static func sidesTurned(_ outline: Quadrilateral) -> Double {
+        let left = outline.topLeft - outline.bottomLeft, right = outline.topRight - outline.bottomRight
+        let cosine = left.dot(right) / max(1e-9, left.length * right.length)
+        return acos(min(1, max(-1, cosine)))
     }
 
     /// `outline` with its top (`fromBottom`) or its bottom corners moved along its sides

@@ -40,26 +40,46 @@ struct PortraitLocating {
             topLeft: picture(span.lowerBound, 0), topRight: picture(span.upperBound, 0),
             bottomRight: picture(span.upperBound, bottom), bottomLeft: picture(span.lowerBound, bottom))
         guard let page = image.warped(corners: area, width: width, height: height, margin: 0),
-            let box = Self.portraitBox(in: page)
+            let box = Self.portraitBox(in: page, shape: layout.portraitShape)
         else { return nil }
         let x0 = span.lowerBound + Double(box.x0) / scale, x1 = span.lowerBound + Double(box.x1) / scale
         let y0 = Double(box.y0) / scale, y1 = Double(box.y1) / scale
         return Quadrilateral(topLeft: picture(x0, y0), topRight: picture(x1, y0), bottomRight: picture(x1, y1), bottomLeft: picture(x0, y1))
     }
 
+    /// The size and proportions a portrait's box may have.  ICAO 9303 part 3's portrait
+    /// is taller than wide, as the 35 × 45 mm photo it is made from (1.29 times; about
+    /// 35 × 45 mm on a page, smaller on cards); the box found around its dark parts runs a
+    /// little wider or taller.  A chip, an emblem or a seal is about square.
+    struct PortraitShape: Sendable, Equatable {
+        /// Width in mm at least.
+        var minimumWidth: Double
+        /// Height over width.
+        var tallness: ClosedRange<Double>
+
+        /// A passport's or visa's page: its portrait's box is found 1.14–1.54 times as
+        /// tall as wide (idphoto-gen's pages and the real corpus's).
+        static let page = PortraitShape(minimumWidth: 10, tallness: 1.1...1.8)
+        /// A TD1's MRZ side, searched across its whole width, where a fingerprint (an
+        /// oval about 12 × 19 mm: 1.6 times as tall as wide) or the state's emblem may be
+        /// printed beside the MRZ: a portrait at least 14 mm wide (idphoto-gen's TD1
+        /// portraits are 15.7–19.7 mm) and at most 1.5 times as tall as wide.
+        static let card = PortraitShape(minimumWidth: 14, tallness: 1.1...1.5)
+    }
+
     /// A box in pixels: columns `x0..<x1`, rows `y0..<y1`.
     struct Box: Equatable { var x0, y0, x1, y1: Int }
 
-    /// The portrait's box in `page` (a part of the straightened page at `pixelsPerMM`), or `nil`.
-    static func portraitBox(in page: GrayImage) -> Box? {
+    /// The portrait's box in `page` (a part of the straightened page at `pixelsPerMM`) of
+    /// `shape`'s size and proportions, or `nil`.
+    static func portraitBox(in page: GrayImage, shape: PortraitShape = .page) -> Box? {
         let solid = opened(darkMask(page), width: page.width, height: page.height, side: Int((opening * pixelsPerMM).rounded()))
         let mm = pixelsPerMM
         let candidates = regions(solid, width: page.width, height: page.height).filter { region in
             let w = Double(region.box.x1 - region.box.x0) / mm, h = Double(region.box.y1 - region.box.y0) / mm
-            // ICAO 9303 part 3's portrait is taller than wide (about 35 × 45 mm on a page,
-            // smaller on cards); its dark background and clothing fill most of the box
+            // its dark background and clothing fill most of the box
             let fill = Double(region.area) / (w * h * mm * mm)
-            return w >= 10 && h >= 12 && h / w >= 0.95 && h / w <= 1.8 && fill >= 0.4 && boundedByEdges(region.box, in: page)
+            return w >= shape.minimumWidth && h >= 12 && shape.tallness.contains(h / w) && fill >= 0.4 && boundedByEdges(region.box, in: page)
         }
         return candidates.max { $0.area < $1.area }?.box
     }
