@@ -89,7 +89,7 @@ struct DocumentLocating {
         let edges = OutlineEdges(image: image)
         let (lower, lowerSeen) = edges.refine(predicted, reach: [nil, pixels[1], pixels[2], pixels[3]])
         guard let raised = Self.moved(lower, fromBottom: true, by: layout.height / layout.width) else {
-            return DocumentOutline(corners: predicted, source: .layout, partial: !inside(predicted))
+            return DocumentOutline(corners: predicted, source: .layout, partial: !predicted.lies(within: image))
         }
         // the top near where the nominal height puts it first (a heading's or a portrait's
         // edge a little inside can be stronger than the page's own), then as far as
@@ -111,7 +111,7 @@ struct DocumentLocating {
         }
         let seenCount = (lowerSeen.dropFirst() + topSeen.prefix(1)).filter { $0 }.count
         let corners = seenCount > 0 ? outline : predicted
-        return DocumentOutline(corners: corners, source: seenCount >= 3 ? .edges : .layout, partial: !inside(corners))
+        return DocumentOutline(corners: corners, source: seenCount >= 3 ? .edges : .layout, partial: !corners.lies(within: image))
     }
 
     /// Sides turned from each other by more than this (radians, 1.5°) show perspective.
@@ -139,12 +139,13 @@ struct DocumentLocating {
             ? Quadrilateral(topLeft: newLeft, topRight: newRight, bottomRight: keptRight, bottomLeft: keptLeft)
             : Quadrilateral(topLeft: keptLeft, topRight: keptRight, bottomRight: newRight, bottomLeft: newLeft)
     }
+}
 
-    /// Every corner within the picture (half a pixel of slack for rounding).
-    private func inside(_ quadrilateral: Quadrilateral) -> Bool {
-        quadrilateral.corners.allSatisfy {
-            $0.x >= -0.5 && $0.y >= -0.5 && $0.x <= Double(image.width) + 0.5 && $0.y <= Double(image.height) + 0.5
-        }
+extension Quadrilateral {
+    /// Whether every corner lies within `image` (half a pixel of slack for rounding): an
+    /// outline that does not is `partial`.
+    func lies(within image: GrayImage) -> Bool {
+        corners.allSatisfy { $0.x >= -0.5 && $0.y >= -0.5 && $0.x <= Double(image.width) + 0.5 && $0.y <= Double(image.height) + 0.5 }
     }
 }
 

@@ -250,10 +250,7 @@ extension DocumentReader {
     /// The outline `DocumentLayout` predicts from an MRZ band's lines seen in `image`, or `nil`.
     static func layoutOutline(mrzLines lines: [Quadrilateral], in image: GrayImage) -> DocumentOutline? {
         guard let layout = DocumentLayout.icao(mrzLines: lines), let corners = layout.outline(mrzLines: lines) else { return nil }
-        let inside = corners.corners.allSatisfy {
-            $0.x >= -0.5 && $0.y >= -0.5 && $0.x <= Double(image.width) + 0.5 && $0.y <= Double(image.height) + 0.5
-        }
-        return DocumentOutline(corners: corners, source: .layout, partial: !inside)
+        return DocumentOutline(corners: corners, source: .layout, partial: !corners.lies(within: image))
     }
 
     /// The state of a frame whose document measures as `cause` names: one found with no

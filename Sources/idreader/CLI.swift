@@ -154,7 +154,7 @@ struct CLI {
         if let directory = options.annotate { return runAnnotatedRead(options, frozen, into: directory) }
         let reader = self.reader
         let crops = options.crop.map {
-            CropWriter(directory: $0, names: AnnotationNames(Batch.expand(options.paths).map(\.name)), maximumPixels: options.maxPixels)
+            CropWriter(directory: $0, names: AnnotationNames(Batch.expand(options.paths).map(\.name)))
         }
         let all = runImages(
             options, printing: !options.consensus,

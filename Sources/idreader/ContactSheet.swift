@@ -106,7 +106,7 @@ extension CLI {
         }
         let names = AnnotationNames(Batch.expand(options.paths).map(\.name))
         let writer = PictureWriter(directory: directory, maximumPixels: frozen.maximumPixels)
-        let crops = options.crop.map { CropWriter(directory: $0, names: names, maximumPixels: frozen.maximumPixels) }
+        let crops = options.crop.map { CropWriter(directory: $0, names: names) }
         let reader = self.reader
         let all = runImages(
             options,

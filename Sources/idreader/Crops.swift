@@ -10,7 +10,6 @@ import Imaging
 struct CropWriter: Sendable {
     let directory: String
     let names: AnnotationNames
-    let maximumPixels: Int
 
     /// The folder made, and proven writable, before any read; a usage error otherwise.
     static func prepare(_ directory: String) -> String? {
