@@ -73,6 +73,9 @@ public struct SymbolRegionMeasures: Sendable, Equatable {
     /// Whether the start and stop patterns outline the region (else only the locator
     /// found it).
     public var outlined = false
+    /// The symbol's corners in the picture's pixels as its start and stop patterns outline
+    /// it (the start pattern's side left); `nil` for a region only the locator found.
+    public var corners: Quadrilateral? = nil
 }
 
 /// How strongly a picture shows a PDF417 symbol, weakest first.
@@ -100,10 +103,14 @@ public struct SymbolFinding: Sendable, Equatable {
     public var failure: PDF417Failure
     /// `.none` exactly when `failure` is `noSymbol`.
     public var evidence: SymbolEvidence
+    /// Where the start and stop patterns outline the symbol, in the picture's pixels
+    /// (`SymbolRegionMeasures.corners`); `nil` where they do not.
+    public var corners: Quadrilateral?
 
-    public init(_ failure: PDF417Failure, evidence: SymbolEvidence) {
+    public init(_ failure: PDF417Failure, evidence: SymbolEvidence, corners: Quadrilateral? = nil) {
         self.failure = failure
         self.evidence = failure.symbolSeen ? evidence : .none
+        self.corners = failure.symbolSeen ? corners : nil
     }
 }
 
@@ -164,7 +171,7 @@ public enum SymbolDiagnosis {
         }
         let failure = cause(of: m, input: input, sparsely: sparsely)
         guard m.outlined else { return SymbolFinding(failure, evidence: failure == .cutOff ? .startStopPatterns : .locatedRegion) }
-        return SymbolFinding(failure, evidence: m.detail >= leastDetail ? .startStopPatterns : .faintPatterns)
+        return SymbolFinding(failure, evidence: m.detail >= leastDetail ? .startStopPatterns : .faintPatterns, corners: m.corners)
     }
 
     /// The cause a measured symbol shows.
@@ -239,7 +246,7 @@ public enum SymbolDiagnosis {
 
     static func measure(_ input: BarcodeScanner.RescueInput, sparsely: Bool) -> SymbolRegionMeasures? {
         let image = input.image
-        if let (picture, edges, _) = BarcodeScanner.symbolEdges(input, sparsely: sparsely) {
+        if let (picture, edges, toInput) = BarcodeScanner.symbolEdges(input, sparsely: sparsely) {
             let pixelsPerModule = 3.0
             guard let upright = edges.rectified(picture, pixelsPerModule: pixelsPerModule) else { return nil }
             // inside the quiet zone `rectified` adds and the module or two it widens by
@@ -252,7 +259,8 @@ public enum SymbolDiagnosis {
             if detail >= leastSymbolDetail {
                 let reaches = touchesEdge(edges.outline.corners, width: picture.width, height: picture.height, margin: 2 * edges.module)
                 return SymbolRegionMeasures(
-                    moduleWidth: edges.module, detail: detail, glare: tone.glare, light: tone.light, reachesEdge: reaches, outlined: true)
+                    moduleWidth: edges.module, detail: detail, glare: tone.glare, light: tone.light, reachesEdge: reaches, outlined: true,
+                    corners: edges.outline.map(toInput))
             }
         }
         let boxes = SymbolLocator.locateAll(input.energy, window: SymbolLocator.tallWindow) + input.tightBoxes

@@ -37,13 +37,17 @@ struct DocumentLocating {
             let repaired = SymbolSideRepair(image: image).repaired(decoded)
             let corners = repaired ?? decoded
             // only a licence's PDF417 is known to sit on an ID-1 card's back
-            let outline =
-                findsOutline && document.source == .pdf417
-                ? DocumentLayout.licence.outline(symbol: corners).map { outlineSeen(layout: .licence, predicted: $0, reach: licenceReach) } : nil
+            let outline = findsOutline && document.source == .pdf417 ? licenceOutline(symbol: corners) : nil
             located[symbol.documentIndex].location = DocumentLocation(
                 barcode: SymbolLocation(corners: corners, estimated: symbol.estimated || repaired != nil), outline: outline)
         }
         return located
+    }
+
+    /// A licence back's card around its PDF417 symbol's `corners` (reading order): the
+    /// layout's guess moved onto the card's edges seen; `nil` for a degenerate symbol.
+    func licenceOutline(symbol corners: Quadrilateral) -> DocumentOutline? {
+        DocumentLayout.licence.outline(symbol: corners).map { outlineSeen(layout: .licence, predicted: $0, reach: licenceReach) }
     }
 
     /// How far an ICAO document's sides are looked for, in mm (top, right, bottom, left).

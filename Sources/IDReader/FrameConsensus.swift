@@ -205,14 +205,16 @@ public struct ConsensusResult: Sendable, Encodable {
 }
 
 /// One frame as a live camera view shows it between full reads: its state and, where an
-/// MRZ band is seen, the document's outline to draw (`DocumentReader.frameView`).
+/// MRZ band or a PDF417 symbol's outline is seen, the document's outline to draw
+/// (`DocumentReader.frameView`).
 public struct FrameView: Sendable, Equatable {
     public let state: FrameState
     /// The page's or card's outline as its ICAO layout places it around the MRZ band seen
     /// (`source: layout`; TD1 for three lines, TD3 or TD2 for two by their length in glyph
-    /// heights; corners in picture pixels in the band's reading order, taken as upright);
-    /// `nil` where no band is seen.  The read's outline (`ReadOptions.locatesOutline`)
-    /// also follows the page's edges; this one costs next to nothing.
+    /// heights; corners in picture pixels in the band's reading order, taken as upright),
+    /// costing next to nothing; or a licence back's card around the symbol its start and
+    /// stop patterns outline, found as a read's is (`source: edges` where three of its
+    /// sides are seen, a few ms); `nil` where neither is seen.
     public let outline: DocumentOutline?
 }
 
@@ -229,7 +231,9 @@ extension DocumentReader {
     }
 
     /// A frame's state (`frameState`) and, where an MRZ band is seen, the document's outline
-    /// from the band's lines and the layout: for drawing at frame rate.
+    /// from the band's lines and the layout, or where a PDF417 symbol is outlined by its
+    /// start and stop patterns (and names the state), the card's around it: for drawing
+    /// at frame rate.
     public func frameView(image: GrayImage, options: ReadOptions = ReadOptions()) -> FrameView {
         let mrz = options.only.contains(.mrz) ? MRZScanner.assess(image) : nil
         // an MRZ band seen names the state, whatever else looks like a symbol (a page's
@@ -244,7 +248,28 @@ extension DocumentReader {
         let diagnosis = FailureDiagnosis.choose(
             mrz: failure, unread: { failure == .noMRZ ? FailureDiagnosis.blurredStripes(image) : nil }, pdf417: pdf417,
             picture: { PictureMeasures(image) })
-        return FrameView(state: Self.state(measured: diagnosis.cause), outline: nil)
+        return FrameView(state: Self.state(measured: diagnosis.cause), outline: Self.licenceOutline(pdf417, named: diagnosis.cause, in: image))
+    }
+
+    /// The card's outline around the symbol `finding` outlines by its start and stop
+    /// patterns, as a read's is found (`DocumentLocating.licenceOutline`, a few ms); `nil`
+    /// when the frame's state names something else (`cause`), no outline was seen, or the
+    /// outline is no symbol's shape (`isSymbolShaped`).
+    static func licenceOutline(_ finding: SymbolFinding?, named cause: ReadFailureCause?, in image: GrayImage) -> DocumentOutline? {
+        guard let finding, let corners = finding.corners, finding.failure.cause == cause, isSymbolShaped(corners) else { return nil }
+        return DocumentLocating(image: image).licenceOutline(symbol: corners)
+    }
+
+    /// Whether each side of `corners` is at least half as long as the side facing it: the
+    /// glance's sparse lines can end a side on a stretch of bars inside the symbol (a
+    /// drawn symbol's right side 12 px long beside a left side of 336, 480 px in from the
+    /// left where the symbol is 1024 wide), which no picture a symbol is read from tilts
+    /// so far, and a width that is no symbol's would place the card wrongly.  A read's
+    /// decoded corners have such a side rebuilt (`SymbolSideRepair`); a glance's width is
+    /// not to be trusted then either.
+    static func isSymbolShaped(_ corners: Quadrilateral) -> Bool {
+        let sides = zip(corners.corners, corners.corners.dropFirst() + corners.corners.prefix(1)).map { ($1 - $0).length }
+        return (0..<2).allSatisfy { min(sides[$0], sides[$0 + 2]) >= 0.5 * max(sides[$0], sides[$0 + 2]) }
     }
 
     /// The outline `DocumentLayout` predicts from an MRZ band's lines seen in `image`, or `nil`.

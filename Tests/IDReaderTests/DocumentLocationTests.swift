@@ -92,6 +92,21 @@ final class DocumentLocationTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(outlined, Self.framesOutlinedWithinFivePercent)
     }
 
+    /// `frameView`'s outline of a licence back (no decoding): the card around the symbol
+    /// its start and stop patterns outline, within 5 % of the diagonal of the generator's
+    /// `document_quad` on the clean and mild licences.
+    func testFrameViewOutlinesALicenceBack() throws {
+        var cleanAndMild = 0
+        for (image, truth) in try AnnotationTests.cases("dl", of: Self.generated) where truth["tier"] as? String != "hard" {
+            cleanAndMild += 1
+            let view = DocumentReader().frameView(image: try ImageLoader().load(path: image))
+            XCTAssertEqual(view.state, .good, image)
+            let outline = try XCTUnwrap(view.outline, "\(image): a symbol seen gives the card's outline")
+            XCTAssertLessThanOrEqual(Self.cornerError(outline.corners.quadrilateral, try Self.quadrilateral(truth["document_quad"])), 0.05, image)
+        }
+        XCTAssertEqual(cleanAndMild, 2)
+    }
+
     /// A band's layout: three lines a TD1; two, by their length in glyph heights, a TD3's
     /// 44 characters or a TD2's 36; one line none.
     func testLayoutOfABandSeenButNotRead() {
@@ -104,7 +119,7 @@ final class DocumentLocationTests: XCTestCase {
         XCTAssertNil(DocumentLayout.icao(mrzLines: lines(1, characters: 43.75)))
     }
 
-    /// No band, no outline: a frame of blotches.
+    /// No band and no symbol, no outline: a frame of blotches.
     func testNoFrameOutlineWithoutABand() {
         XCTAssertNil(DocumentReader().frameView(image: FailureDiagnosisTests.blotches(seed: 36)).outline)
     }

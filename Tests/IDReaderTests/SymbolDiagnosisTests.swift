@@ -146,12 +146,45 @@ final class SymbolDiagnosisTests: XCTestCase {
         for y in image.height * 2 / 5..<image.height * 3 / 5 {
             for x in image.width * 2 / 5..<image.width * 3 / 5 { image.pixels[y * image.width + x] = 255 }
         }
-        XCTAssertEqual(SymbolDiagnosis.examine(image), SymbolFinding(.glare, evidence: .startStopPatterns))
+        let glared = SymbolDiagnosis.examine(image)
+        XCTAssertEqual(glared.failure, .glare)
+        XCTAssertEqual(glared.evidence, .startStopPatterns)
         // five box blurs of radius 2: a Gaussian of 0.8 modules, the patterns still seen
         let blurred = (0..<5).reduce(card) { picture, _ in picture.blurred(radius: 2) }
-        XCTAssertEqual(SymbolDiagnosis.examine(blurred), SymbolFinding(.blurred, evidence: .faintPatterns))
+        let faint = SymbolDiagnosis.examine(blurred)
+        XCTAssertEqual(faint.failure, .blurred)
+        XCTAssertEqual(faint.evidence, .faintPatterns)
         let passport = try ImageLoader().load(path: "samples/passports/td3-clean-000-r0.png")
         XCTAssertEqual(SymbolDiagnosis.examine(passport), SymbolFinding(.noSymbol, evidence: .none))
+        XCTAssertNil(SymbolDiagnosis.examine(passport).corners)
+    }
+
+    /// The start and stop patterns' outline is where the symbol was drawn (`card` pads
+    /// it by a sixth of its width on every side), in reading order, within two modules.
+    /// The glance's sparse lines outline this drawn symbol with a side inside its bars:
+    /// the frame view draws no card from that shape, rather than a wrong one.
+    func testTheFindingOutlinesTheSymbolWhereDrawn() throws {
+        let (image, module) = try Self.card(width: 1100)
+        let pad = Double(1100 / 6)
+        let drawn = Quadrilateral(x0: pad, y0: pad, x1: Double(image.width) - pad, y1: Double(image.height) - pad)
+        let corners = try XCTUnwrap(SymbolDiagnosis.examine(image).corners, "an outlined symbol has corners")
+        for (found, expected) in zip(corners.corners, drawn.corners) {
+            XCTAssertLessThan(((found.x - expected.x) * (found.x - expected.x) + (found.y - expected.y) * (found.y - expected.y)).squareRoot(), 2 * module)
+        }
+        XCTAssertTrue(DocumentReader.isSymbolShaped(corners))
+        if let card = DocumentReader().frameView(image: image).outline?.corners.quadrilateral {
+            let left = min(card.topLeft.x, card.bottomLeft.x), right = max(card.topRight.x, card.bottomRight.x)
+            XCTAssertTrue(drawn.corners.allSatisfy { $0.x > left && $0.x < right }, "a card drawn around the symbol holds it")
+        }
+    }
+
+    /// A side less than half the one facing it is no symbol's outline.
+    func testAnOutlineWithASideCollapsedIsNoSymbolsShape() {
+        func symbol(topRight: Point) -> Quadrilateral {
+            Quadrilateral(topLeft: Point(x: 0, y: 0), topRight: topRight, bottomRight: Point(x: 400, y: 100), bottomLeft: Point(x: 0, y: 100))
+        }
+        XCTAssertFalse(DocumentReader.isSymbolShaped(symbol(topRight: Point(x: 400, y: 90))), "a right side of 10 beside a left side of 100")
+        XCTAssertTrue(DocumentReader.isSymbolShaped(symbol(topRight: Point(x: 390, y: 20))), "a right side of 80: perspective")
     }
 
     func testPicturesWithoutASymbolSayNoneWasFound() throws {
