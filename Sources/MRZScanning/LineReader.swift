@@ -28,6 +28,9 @@ struct LineReader {
         /// Whether the crop's edges are steepened (`GrayImage.sharpened`, by a twelfth of
         /// the glyph height): a blurred photo's line that the plain views misread.
         var sharpen = false
+        /// Whether the crop's contrast is stretched along the line (`GrayImage.stretchedAlongRows`,
+        /// over 0.6 of a glyph height each way: about a glyph): glyphs that glare paled.
+        var stretch = false
 
         /// Text ~55 % of the input height (measured with this model on the generated sets
         /// and the corpus: 0.35 read no more pages, one corpus photo fewer, at more cost).
@@ -50,6 +53,11 @@ struct LineReader {
         /// ends (a wide `O` first in a line, read `0O` with one text height beside it,
         /// is read once at one and a half).
         static let wideSides = View(margin: 0.4, side: 1.6)
+        /// The last view for a line whose length no other view fitted: its contrast
+        /// stretched along the line, with room for two and a half text heights at the
+        /// ends, where glare pales the glyphs the band's box stops short of (their count
+        /// taken back only when it makes the line's length: `fitLength`).
+        static let stretched = View(margin: 0.4, side: 2.5, stretch: true)
     }
 
     /// The band's other lines, painted out of a line's crop where they reach into its
@@ -172,6 +180,7 @@ struct LineReader {
         // the light levelled over about a glyph's height (see `evenlyLit`)
         var lit = scaled.evenlyLit(window: Int(glyphHeight.rounded()))
         if view.sharpen { lit = lit.sharpened(sigma: glyphHeight / 12) }
+        if view.stretch { lit = lit.stretchedAlongRows(window: Int((0.6 * glyphHeight).rounded())) }
         return (lit, (Double(box.x - x0) * f)...(Double(box.x + box.width - x0) * f), glyphHeight)
     }
 
@@ -270,11 +279,18 @@ struct LineReader {
         // second view is the larger text
         let view = requested.sharpen && !isBlurred(firstBox) ? View.retry : requested
         guard let first = ocrLine(firstBox, view: view) else { return nil }
-        guard let shape = Self.lineLengths(lines: band.count, firstLineRead: first.glyphs.count) else { return nil }
+        // the layout nearest the first line's read length that the first line fits (a line
+        // whose box stops short of glyphs glare paled fits a longer one only in the view
+        // that reads them); the views' readings are made once, so each try costs no OCR
+        let fits = Self.layouts(lines: band.count, firstLineRead: first.glyphs.count).lazy.compactMap { shape in
+            self.fittedReading(firstBox, to: shape[0], view: view, firstTry: first).map { (shape, $0) }
+        }
+        guard let (shape, firstReading) = fits.first else { return nil }
         let classes = CellVote.characterClasses(lengths: shape)
         var fitted: [OCRLine] = []
         for (index, box) in band.enumerated() {
-            guard let reading = fittedReading(box, to: shape[index], view: view, firstTry: index == 0 ? first : nil) else { return nil }
+            let fit = index == 0 ? firstReading : fittedReading(box, to: shape[index], view: view, firstTry: nil)
+            guard let reading = fit else { return nil }
             fitted.append(voted(reading.line, raw: reading.raw, box: box, view: reading.view, classes: classes[index]))
         }
         let judge = ReadingJudge(corrector: corrector)
@@ -327,8 +343,17 @@ struct LineReader {
 
     /// The line lengths of the format table's layouts of `lines` lines whose first line is
     /// nearest in length to the one read (the OCR miscounts a few fillers at most).
-    static func lineLengths(lines: Int, firstLineRead: Int) -> [Int]? {
-        MRZFormat.allCases.map(\.lineLengths).filter { $0.count == lines }.min { abs($0[0] - firstLineRead) < abs($1[0] - firstLineRead) }
+    static func lineLengths(lines: Int, firstLineRead: Int) -> [Int]? { layouts(lines: lines, firstLineRead: firstLineRead).first }
+
+    /// The format table's line lengths of `lines` lines, each once, nearest in first-line
+    /// length to `firstLineRead` first.
+    static func layouts(lines: Int, firstLineRead: Int) -> [[Int]] {
+        var layouts: [[Int]] = []
+        for lengths in MRZFormat.allCases.map(\.lineLengths) where lengths.count == lines && !layouts.contains(lengths) { layouts.append(lengths) }
+        return layouts.enumerated().sorted { a, b in
+            let da = abs(a.element[0] - firstLineRead), db = abs(b.element[0] - firstLineRead)
+            return da != db ? da < db : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// A line read to `target` characters.  A glyph split in two (`W` read as `NW`) or two
@@ -341,7 +366,7 @@ struct LineReader {
     /// `fittedLine`, with the line as read before the fit and the view it was read in.
     private func fittedReading(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine?) -> (line: OCRLine, raw: OCRLine, view: View)? {
         if let line = firstTry ?? ocrLine(box, view: view), let fitted = Self.fitLength(line, to: target) { return (fitted, line, view) }
-        for (other, step) in [(view.other, ProfiledStep.ocrRefitView), (.wideSides, .ocrRefitView)] {
+        for (other, step) in [(view.other, ProfiledStep.ocrRefitView), (.wideSides, .ocrRefitView), (.stretched, .ocrRefitView)] {
             if let line = ocrLine(box, view: other, as: step), let fitted = Self.fitLength(line, to: target) { return (fitted, line, other) }
         }
         return nil

@@ -65,6 +65,43 @@ final class LineLightTests: XCTestCase {
         XCTAssertEqual(flat.evenlyLit(window: 5).pixels.count, 300)
     }
 
+    /// Bars of ink 20 on paper 250 at the left, and bars that glare paled to 190 on the
+    /// same paper at the right, with bare paper (grain of 240 and 250) between them.
+    func glaredLine() -> GrayImage {
+        let width = 120, height = 20
+        var pixels = [UInt8](repeating: 250, count: width * height)
+        for y in 6..<14 {
+            for x in 0..<width where x % 10 < 3 {
+                if x < 40 { pixels[y * width + x] = 20 } else if x >= 80 { pixels[y * width + x] = 190 }
+            }
+        }
+        for y in 0..<height { for x in 40..<80 where (x + y) % 2 == 0 { pixels[y * width + x] = 240 } }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    func testStretchingAlongTheLineDarkensGlyphsGlarePaled() {
+        let line = glaredLine()
+        let stretched = line.stretchedAlongRows(window: 6)
+        func at(_ image: GrayImage, _ x: Int, _ y: Int) -> Int { Int(image.pixels[y * image.width + x]) }
+        // a paled bar's core is as dark as the others'; the paper beside it stays white
+        XCTAssertEqual(at(line, 101, 10), 190)
+        XCTAssertLessThan(at(stretched, 101, 10), 40)
+        XCTAssertGreaterThan(at(stretched, 105, 10), 240)
+        XCTAssertLessThan(at(stretched, 11, 10), 40)
+        // bare paper's grain is not made ink (at most a 0.3 of the range's stretch)
+        XCTAssertGreaterThan(at(stretched, 60, 10), 200)
+        XCTAssertGreaterThan(at(stretched, 61, 10), 200)
+    }
+
+    func testStretchingLeavesDegenerateImagesAlone() {
+        let flat = GrayImage(width: 30, height: 4, pixels: Array(repeating: 90, count: 120))
+        XCTAssertEqual(flat.stretchedAlongRows(window: 5), flat)
+        XCTAssertEqual(GrayImage(width: 0, height: 0, pixels: []).stretchedAlongRows(window: 5).pixels.count, 0)
+        XCTAssertEqual(glaredLine().stretchedAlongRows(window: 0), glaredLine())
+        // a window wider than the image is clipped
+        XCTAssertEqual(glaredLine().stretchedAlongRows(window: 500).pixels.count, glaredLine().pixels.count)
+    }
+
     func testSharpeningSteepensABlurredEdge() {
         // a step from 60 to 200 spread over 8 columns
         let width = 40, height = 6

@@ -106,6 +106,18 @@ final class LengthFittingTests: XCTestCase {
         return OCRLine(glyphs: glyphs, box: (0, 0, 0, 0), confidence: 90)
     }
 
+    func testTheLayoutsOfABandAreTriedNearestTheFirstLinesReadLengthFirst() {
+        // two lines: TD2 and MRV-B (36), TD3 and MRV-A (44), each once
+        XCTAssertEqual(LineReader.layouts(lines: 2, firstLineRead: 24), [[36, 36], [44, 44]])
+        XCTAssertEqual(LineReader.layouts(lines: 2, firstLineRead: 41), [[44, 44], [36, 36]])
+        // three lines: TD1 (30) and the Swiss driving licence (9)
+        XCTAssertEqual(LineReader.layouts(lines: 3, firstLineRead: 22), [[30, 30, 30], [9, 30, 30]])
+        XCTAssertEqual(LineReader.layouts(lines: 3, firstLineRead: 12), [[9, 30, 30], [30, 30, 30]])
+        XCTAssertEqual(LineReader.layouts(lines: 1, firstLineRead: 12), [[30]])
+        XCTAssertEqual(LineReader.layouts(lines: 4, firstLineRead: 30), [])
+        XCTAssertEqual(LineReader.lineLengths(lines: 2, firstLineRead: 24), [36, 36])
+    }
+
     func testTheCharactersBesideTheBoxAreSetAside() {
         // glyphs 20 px apart, 24 px high; the box from the second glyph to the fourth
         let inside = LineReader.insideBox(line("PCAZE"), box: 25...75, glyphHeight: 24)
