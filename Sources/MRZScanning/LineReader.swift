@@ -41,10 +41,17 @@ struct LineReader {
         /// The confirming view of a line read in this view: smaller text (fewer columns,
         /// cheaper), different enough that an unstable misreading does not repeat.
         var confirmation: View {
-            sharpen ? View(margin: 0.6, sharpen: true) : self == .primary ? View(margin: 0.6) : View(margin: 0.5)
+            stretch
+                ? View(margin: 0.6, stretch: true)
+                : sharpen ? View(margin: 0.6, sharpen: true) : self == .primary ? View(margin: 0.6) : View(margin: 0.5)
         }
         /// The other view for a line whose length could not be fitted.
-        var other: View { sharpen ? View(margin: 0.25, sharpen: true) : self == .primary ? .retry : .primary }
+        var other: View {
+            stretch ? View(margin: 0.25, stretch: true) : sharpen ? View(margin: 0.25, sharpen: true) : self == .primary ? .retry : .primary
+        }
+        /// The band's last reading view: its lines' contrast stretched along them, read only
+        /// when no view before it gave a reading whose check digits hold.
+        static let stretchedBand = View(margin: 0.4, stretch: true)
         /// The primary view of a sharpened crop, read after the plain views (measured on
         /// idphoto-gen's hard lines under even light: 124 of 168 read exactly plainly,
         /// 136 by either).
@@ -53,7 +60,7 @@ struct LineReader {
         /// ends (a wide `O` first in a line, read `0O` with one text height beside it,
         /// is read once at one and a half).
         static let wideSides = View(margin: 0.4, side: 1.6)
-        /// The last view for a line whose length no other view fitted: its contrast
+        /// The last view for a line read short whose length no other view fitted: its contrast
         /// stretched along the line, with room for two and a half text heights at the
         /// ends, where glare pales the glyphs the band's box stops short of (their count
         /// taken back only when it makes the line's length: `fitLength`).
@@ -195,13 +202,15 @@ struct LineReader {
 
     /// The views a band is read in, in order: the next only when the last reading is not
     /// confidently valid.
-    static let readingViews = [View.primary, .sharpened]
+    static let readingViews = [View.primary, .sharpened, .stretchedBand]
 
     /// `read(view)` for each of `readingViews` until one is confidently valid, the
     /// readings made one (`combine`).  The one loop of the reader and the channel property.
     static func readInViews(parser: MRZParser, _ read: (View) -> MRZReading?) -> MRZReading? {
         var readings: [MRZReading] = []
         for view in readingViews {
+            // a stretched view shows pale glyphs dark: only for bands no view read validly
+            if view.stretch, readings.contains(where: \.result.isValid) { break }
             guard let reading = read(view) else { continue }
             readings.append(reading)
             if reading.isConfidentlyValid { break }
@@ -365,11 +374,16 @@ struct LineReader {
 
     /// `fittedLine`, with the line as read before the fit and the view it was read in.
     private func fittedReading(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine?) -> (line: OCRLine, raw: OCRLine, view: View)? {
-        if let line = firstTry ?? ocrLine(box, view: view), let fitted = Self.fitLength(line, to: target) { return (fitted, line, view) }
-        for (other, step) in [(view.other, ProfiledStep.ocrRefitView), (.wideSides, .ocrRefitView), (.stretched, .ocrRefitView)] {
+        let first = firstTry ?? ocrLine(box, view: view)
+        if let first, let fitted = Self.fitLength(first, to: target) { return (fitted, first, view) }
+        for (other, step) in [(view.other, ProfiledStep.ocrRefitView), (.wideSides, .ocrRefitView)] {
             if let line = ocrLine(box, view: other, as: step), let fitted = Self.fitLength(line, to: target) { return (fitted, line, other) }
         }
-        return nil
+        // glyphs glare paled are missing from a line read short, not from one read long
+        guard let first, first.glyphs.count < target, let line = ocrLine(box, view: .stretched, as: .ocrRefitView),
+            let fitted = Self.fitLength(line, to: target)
+        else { return nil }
+        return (fitted, line, .stretched)
     }
 
     /// The glyph classifier's reading of the line in `box` (`CellVote`), cut into `count`

@@ -5,8 +5,9 @@ import XCTest
 
 @testable import MRZScanning
 
-/// The line crops the OCR reads: under even light (`GrayImage.evenlyLit`), and in the
-/// second reading view sharpened (`GrayImage.sharpened`).
+/// The line crops the OCR reads: under even light (`GrayImage.evenlyLit`), in the
+/// second reading view sharpened (`GrayImage.sharpened`), in the last stretched along the
+/// line (`GrayImage.stretchedAlongRows`).
 final class LineLightTests: XCTestCase {
     /// A line of `glyphs` dark bars `glyphHeight` high on paper whose brightness falls from
     /// 220 at the right to `dim` at the left (a shadow along the line); the bars are 40 %
@@ -138,14 +139,18 @@ final class LineLightTests: XCTestCase {
     }
 
     func testTheSecondViewReadsTheLineSharpenedAndEveryViewUnderEvenLight() {
-        XCTAssertEqual(LineReader.readingViews.count, 2)
+        XCTAssertEqual(LineReader.readingViews.count, 3)
         XCTAssertFalse(LineReader.readingViews[0].sharpen)
         XCTAssertTrue(LineReader.readingViews[1].sharpen)
-        // a sharpened view's other views are sharpened too; the plain views' are not
+        XCTAssertTrue(LineReader.readingViews[2].stretch)
+        XCTAssertFalse(LineReader.readingViews[0].stretch || LineReader.readingViews[1].stretch)
+        // a sharpened or stretched view's other views are so too; the plain views' are not
         XCTAssertTrue(LineReader.View.sharpened.confirmation.sharpen)
         XCTAssertTrue(LineReader.View.sharpened.other.sharpen)
-        XCTAssertFalse(LineReader.View.primary.confirmation.sharpen)
-        XCTAssertFalse(LineReader.View.primary.other.sharpen)
+        XCTAssertTrue(LineReader.View.stretchedBand.confirmation.stretch)
+        XCTAssertTrue(LineReader.View.stretchedBand.other.stretch)
+        XCTAssertFalse(LineReader.View.primary.confirmation.sharpen || LineReader.View.primary.confirmation.stretch)
+        XCTAssertFalse(LineReader.View.primary.other.sharpen || LineReader.View.primary.other.stretch)
 
         let line = shadowedLine()
         let box = PixelBox(x: 12, y: 6, width: 20 * 12, height: 12)

@@ -98,6 +98,34 @@ final class ConfirmationTests: XCTestCase {
     }
 }
 
+/// The views a band is read in (`LineReader.readInViews`): the next only when the last
+/// reading is not confidently valid, the stretched view only when none holds its checks.
+final class ReadingViewsTests: XCTestCase {
+    let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+
+    /// The views asked for when every view reads `lines` with `uncertain` in doubt.
+    func viewsAsked(_ lines: [String], uncertain: [MRZFieldName]) throws -> [LineReader.View] {
+        let result = try MRZParser().parse(lines: lines)
+        var asked: [LineReader.View] = []
+        _ = LineReader.readInViews(parser: MRZParser()) { view in
+            asked.append(view)
+            return MRZReading(result: result, changes: [], uncertainFields: uncertain)
+        }
+        return asked
+    }
+
+    func testTheStretchedViewReadsOnlyBandsNoViewReadWithItsChecksHolding() throws {
+        // a reading whose check digits fail: every view, the stretched one last
+        var broken = td3
+        broken[1] = broken[1].replacingOccurrences(of: "7408122", with: "7408123")
+        XCTAssertEqual(try viewsAsked(broken, uncertain: []), [.primary, .sharpened, .stretchedBand])
+        // valid with a name in doubt: the sharpened view, not the stretched one
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.name]), [.primary, .sharpened])
+        // confidently valid: the first view alone
+        XCTAssertEqual(try viewsAsked(td3, uncertain: []), [.primary])
+    }
+}
+
 /// Lines read to their layout's length (`LineReader.fitLength`) with the characters read
 /// beside the line's box (`LineReader.insideBox`).
 final class LengthFittingTests: XCTestCase {
