@@ -50,7 +50,8 @@ struct LineReader {
             stretch ? View(margin: 0.25, stretch: true) : sharpen ? View(margin: 0.25, sharpen: true) : self == .primary ? .retry : .primary
         }
         /// The band's last reading view: its lines' contrast stretched along them, read only
-        /// when no view before it gave a reading whose check digits hold.
+        /// when no view before it gave a reading whose check digits hold, and only for a
+        /// blurred band (`read(_:view:)`).
         static let stretchedBand = View(margin: 0.4, stretch: true)
         /// The primary view of a sharpened crop, read after the plain views (measured on
         /// idphoto-gen's hard lines under even light: 124 of 168 read exactly plainly,
@@ -287,6 +288,9 @@ struct LineReader {
         // a sharp line gains nothing by sharpening (a clean page's `<` read `9`): its
         // second view is the larger text
         let view = requested.sharpen && !isBlurred(firstBox) ? View.retry : requested
+        // nor is a sharp band's third reading worth its cost (a sharp picture's first bands
+        // are mostly print beside its MRZ)
+        if requested.stretch, !isBlurred(firstBox) { return nil }
         guard let first = ocrLine(firstBox, view: view) else { return nil }
         // the layout nearest the first line's read length that the first line fits (a line
         // whose box stops short of glyphs glare paled fits a longer one only in the view
