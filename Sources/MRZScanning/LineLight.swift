@@ -35,6 +35,39 @@ extension GrayImage {
         return out
     }
 
+    /// The image with its contrast stretched along its rows: each pixel placed between
+    /// the darkest and the brightest level of the columns within `window` pixels of its
+    /// own (all rows), the brightest staying white.  Glare adds light to ink and paper
+    /// alike, so dividing by the paper (`evenlyLit`) leaves the glyphs under it pale; here
+    /// they get the contrast of the line's other glyphs.  A stretch is at most to
+    /// `least` of the image's whole range (paper alone, its grain, is not made ink).  A
+    /// window under 1 or an empty image leaves the image as it is.
+    func stretchedAlongRows(window: Int, least: Double = 0.3) -> GrayImage {
+        guard window >= 1, width > 0, height > 0 else { return self }
+        var darkest = [Int](repeating: 255, count: width), brightest = [Int](repeating: 0, count: width)
+        for y in 0..<height {
+            for x in 0..<width {
+                let v = Int(pixels[y * width + x])
+                darkest[x] = min(darkest[x], v)
+                brightest[x] = max(brightest[x], v)
+            }
+        }
+        let range = (brightest.max() ?? 0) - (darkest.min() ?? 0)
+        guard range > 0 else { return self }
+        let floor = max(1, Int((least * Double(range)).rounded()))
+        var out = self
+        for x in 0..<width {
+            let near = max(0, x - window)...min(width - 1, x + window)
+            let high = brightest[near].max() ?? 255, low = darkest[near].min() ?? 0
+            let span = max(high - low, floor)
+            for y in 0..<height {
+                let i = y * width + x
+                out.pixels[i] = UInt8(max(0, min(255, 255 - (high - Int(pixels[i])) * 255 / span)))
+            }
+        }
+        return out
+    }
+
     /// The image with its edges steepened (unsharp masking): each pixel moved away from
     /// a Gaussian blur of the image with `sigma` (pixels) by `amount` times the
     /// difference.  Undoes some of a blurred photo's spread; a sigma under 0.3 or an

@@ -28,6 +28,9 @@ struct LineReader {
         /// Whether the crop's edges are steepened (`GrayImage.sharpened`, by a twelfth of
         /// the glyph height): a blurred photo's line that the plain views misread.
         var sharpen = false
+        /// Whether the crop's contrast is stretched along the line (`GrayImage.stretchedAlongRows`,
+        /// over 0.6 of a glyph height each way: about a glyph): glyphs that glare paled.
+        var stretch = false
 
         /// Text ~55 % of the input height (measured with this model on the generated sets
         /// and the corpus: 0.35 read no more pages, one corpus photo fewer, at more cost).
@@ -38,10 +41,18 @@ struct LineReader {
         /// The confirming view of a line read in this view: smaller text (fewer columns,
         /// cheaper), different enough that an unstable misreading does not repeat.
         var confirmation: View {
-            sharpen ? View(margin: 0.6, sharpen: true) : self == .primary ? View(margin: 0.6) : View(margin: 0.5)
+            stretch
+                ? View(margin: 0.6, stretch: true)
+                : sharpen ? View(margin: 0.6, sharpen: true) : self == .primary ? View(margin: 0.6) : View(margin: 0.5)
         }
         /// The other view for a line whose length could not be fitted.
-        var other: View { sharpen ? View(margin: 0.25, sharpen: true) : self == .primary ? .retry : .primary }
+        var other: View {
+            stretch ? View(margin: 0.25, stretch: true) : sharpen ? View(margin: 0.25, sharpen: true) : self == .primary ? .retry : .primary
+        }
+        /// The band's last reading view: its lines' contrast stretched along them, read only
+        /// when no view before it gave a reading whose check digits hold, and only for a
+        /// blurred band (`read(_:view:)`).
+        static let stretchedBand = View(margin: 0.4, stretch: true)
         /// The primary view of a sharpened crop, read after the plain views (measured on
         /// idphoto-gen's hard lines under even light: 124 of 168 read exactly plainly,
         /// 136 by either).
@@ -50,6 +61,11 @@ struct LineReader {
         /// ends (a wide `O` first in a line, read `0O` with one text height beside it,
         /// is read once at one and a half).
         static let wideSides = View(margin: 0.4, side: 1.6)
+        /// The last view for a line read short whose length no other view fitted: its contrast
+        /// stretched along the line, with room for two and a half text heights at the
+        /// ends, where glare pales the glyphs the band's box stops short of (their count
+        /// taken back only when it makes the line's length: `fitLength`).
+        static let stretched = View(margin: 0.4, side: 2.5, stretch: true)
     }
 
     /// The band's other lines, painted out of a line's crop where they reach into its
@@ -172,6 +188,7 @@ struct LineReader {
         // the light levelled over about a glyph's height (see `evenlyLit`)
         var lit = scaled.evenlyLit(window: Int(glyphHeight.rounded()))
         if view.sharpen { lit = lit.sharpened(sigma: glyphHeight / 12) }
+        if view.stretch { lit = lit.stretchedAlongRows(window: Int((0.6 * glyphHeight).rounded())) }
         return (lit, (Double(box.x - x0) * f)...(Double(box.x + box.width - x0) * f), glyphHeight)
     }
 
@@ -186,13 +203,15 @@ struct LineReader {
 
     /// The views a band is read in, in order: the next only when the last reading is not
     /// confidently valid.
-    static let readingViews = [View.primary, .sharpened]
+    static let readingViews = [View.primary, .sharpened, .stretchedBand]
 
     /// `read(view)` for each of `readingViews` until one is confidently valid, the
     /// readings made one (`combine`).  The one loop of the reader and the channel property.
     static func readInViews(parser: MRZParser, _ read: (View) -> MRZReading?) -> MRZReading? {
         var readings: [MRZReading] = []
         for view in readingViews {
+            // a stretched view shows pale glyphs dark: only for bands no view read validly
+            if view.stretch, readings.contains(where: \.result.isValid) { break }
             guard let reading = read(view) else { continue }
             readings.append(reading)
             if reading.isConfidentlyValid { break }
@@ -269,12 +288,22 @@ struct LineReader {
         // a sharp line gains nothing by sharpening (a clean page's `<` read `9`): its
         // second view is the larger text
         let view = requested.sharpen && !isBlurred(firstBox) ? View.retry : requested
+        // nor is a sharp band's third reading worth its cost (a sharp picture's first bands
+        // are mostly print beside its MRZ)
+        if requested.stretch, !isBlurred(firstBox) { return nil }
         guard let first = ocrLine(firstBox, view: view) else { return nil }
-        guard let shape = Self.lineLengths(lines: band.count, firstLineRead: first.glyphs.count) else { return nil }
+        // the layout nearest the first line's read length that the first line fits (a line
+        // whose box stops short of glyphs glare paled fits a longer one only in the view
+        // that reads them); the views' readings are made once, so each try costs no OCR
+        let fits = Self.layouts(lines: band.count, firstLineRead: first.glyphs.count).lazy.compactMap { shape in
+            self.fittedReading(firstBox, to: shape[0], view: view, firstTry: first).map { (shape, $0) }
+        }
+        guard let (shape, firstReading) = fits.first else { return nil }
         let classes = CellVote.characterClasses(lengths: shape)
         var fitted: [OCRLine] = []
         for (index, box) in band.enumerated() {
-            guard let reading = fittedReading(box, to: shape[index], view: view, firstTry: index == 0 ? first : nil) else { return nil }
+            let fit = index == 0 ? firstReading : fittedReading(box, to: shape[index], view: view, firstTry: nil)
+            guard let reading = fit else { return nil }
             fitted.append(voted(reading.line, raw: reading.raw, box: box, view: reading.view, classes: classes[index]))
         }
         let judge = ReadingJudge(corrector: corrector)
@@ -327,8 +356,17 @@ struct LineReader {
 
     /// The line lengths of the format table's layouts of `lines` lines whose first line is
     /// nearest in length to the one read (the OCR miscounts a few fillers at most).
-    static func lineLengths(lines: Int, firstLineRead: Int) -> [Int]? {
-        MRZFormat.allCases.map(\.lineLengths).filter { $0.count == lines }.min { abs($0[0] - firstLineRead) < abs($1[0] - firstLineRead) }
+    static func lineLengths(lines: Int, firstLineRead: Int) -> [Int]? { layouts(lines: lines, firstLineRead: firstLineRead).first }
+
+    /// The format table's line lengths of `lines` lines, each once, nearest in first-line
+    /// length to `firstLineRead` first.
+    static func layouts(lines: Int, firstLineRead: Int) -> [[Int]] {
+        var layouts: [[Int]] = []
+        for lengths in MRZFormat.allCases.map(\.lineLengths) where lengths.count == lines && !layouts.contains(lengths) { layouts.append(lengths) }
+        return layouts.enumerated().sorted { a, b in
+            let da = abs(a.element[0] - firstLineRead), db = abs(b.element[0] - firstLineRead)
+            return da != db ? da < db : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// A line read to `target` characters.  A glyph split in two (`W` read as `NW`) or two
@@ -340,11 +378,16 @@ struct LineReader {
 
     /// `fittedLine`, with the line as read before the fit and the view it was read in.
     private func fittedReading(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine?) -> (line: OCRLine, raw: OCRLine, view: View)? {
-        if let line = firstTry ?? ocrLine(box, view: view), let fitted = Self.fitLength(line, to: target) { return (fitted, line, view) }
+        let first = firstTry ?? ocrLine(box, view: view)
+        if let first, let fitted = Self.fitLength(first, to: target) { return (fitted, first, view) }
         for (other, step) in [(view.other, ProfiledStep.ocrRefitView), (.wideSides, .ocrRefitView)] {
             if let line = ocrLine(box, view: other, as: step), let fitted = Self.fitLength(line, to: target) { return (fitted, line, other) }
         }
-        return nil
+        // glyphs glare paled are missing from a line read short, not from one read long
+        guard let first, first.glyphs.count < target, let line = ocrLine(box, view: .stretched, as: .ocrRefitView),
+            let fitted = Self.fitLength(line, to: target)
+        else { return nil }
+        return (fitted, line, .stretched)
     }
 
     /// The glyph classifier's reading of the line in `box` (`CellVote`), cut into `count`

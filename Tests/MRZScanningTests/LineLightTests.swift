@@ -5,8 +5,9 @@ import XCTest
 
 @testable import MRZScanning
 
-/// The line crops the OCR reads: under even light (`GrayImage.evenlyLit`), and in the
-/// second reading view sharpened (`GrayImage.sharpened`).
+/// The line crops the OCR reads: under even light (`GrayImage.evenlyLit`), in the
+/// second reading view sharpened (`GrayImage.sharpened`), in the last stretched along the
+/// line (`GrayImage.stretchedAlongRows`).
 final class LineLightTests: XCTestCase {
     /// A line of `glyphs` dark bars `glyphHeight` high on paper whose brightness falls from
     /// 220 at the right to `dim` at the left (a shadow along the line); the bars are 40 %
@@ -65,6 +66,43 @@ final class LineLightTests: XCTestCase {
         XCTAssertEqual(flat.evenlyLit(window: 5).pixels.count, 300)
     }
 
+    /// Bars of ink 20 on paper 250 at the left, and bars that glare paled to 190 on the
+    /// same paper at the right, with bare paper (grain of 240 and 250) between them.
+    func glaredLine() -> GrayImage {
+        let width = 120, height = 20
+        var pixels = [UInt8](repeating: 250, count: width * height)
+        for y in 6..<14 {
+            for x in 0..<width where x % 10 < 3 {
+                if x < 40 { pixels[y * width + x] = 20 } else if x >= 80 { pixels[y * width + x] = 190 }
+            }
+        }
+        for y in 0..<height { for x in 40..<80 where (x + y) % 2 == 0 { pixels[y * width + x] = 240 } }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    func testStretchingAlongTheLineDarkensGlyphsGlarePaled() {
+        let line = glaredLine()
+        let stretched = line.stretchedAlongRows(window: 6)
+        func at(_ image: GrayImage, _ x: Int, _ y: Int) -> Int { Int(image.pixels[y * image.width + x]) }
+        // a paled bar's core is as dark as the others'; the paper beside it stays white
+        XCTAssertEqual(at(line, 101, 10), 190)
+        XCTAssertLessThan(at(stretched, 101, 10), 40)
+        XCTAssertGreaterThan(at(stretched, 105, 10), 240)
+        XCTAssertLessThan(at(stretched, 11, 10), 40)
+        // bare paper's grain is not made ink (at most a 0.3 of the range's stretch)
+        XCTAssertGreaterThan(at(stretched, 60, 10), 200)
+        XCTAssertGreaterThan(at(stretched, 61, 10), 200)
+    }
+
+    func testStretchingLeavesDegenerateImagesAlone() {
+        let flat = GrayImage(width: 30, height: 4, pixels: Array(repeating: 90, count: 120))
+        XCTAssertEqual(flat.stretchedAlongRows(window: 5), flat)
+        XCTAssertEqual(GrayImage(width: 0, height: 0, pixels: []).stretchedAlongRows(window: 5).pixels.count, 0)
+        XCTAssertEqual(glaredLine().stretchedAlongRows(window: 0), glaredLine())
+        // a window wider than the image is clipped
+        XCTAssertEqual(glaredLine().stretchedAlongRows(window: 500).pixels.count, glaredLine().pixels.count)
+    }
+
     func testSharpeningSteepensABlurredEdge() {
         // a step from 60 to 200 spread over 8 columns
         let width = 40, height = 6
@@ -101,14 +139,18 @@ final class LineLightTests: XCTestCase {
     }
 
     func testTheSecondViewReadsTheLineSharpenedAndEveryViewUnderEvenLight() {
-        XCTAssertEqual(LineReader.readingViews.count, 2)
+        XCTAssertEqual(LineReader.readingViews.count, 3)
         XCTAssertFalse(LineReader.readingViews[0].sharpen)
         XCTAssertTrue(LineReader.readingViews[1].sharpen)
-        // a sharpened view's other views are sharpened too; the plain views' are not
+        XCTAssertTrue(LineReader.readingViews[2].stretch)
+        XCTAssertFalse(LineReader.readingViews[0].stretch || LineReader.readingViews[1].stretch)
+        // a sharpened or stretched view's other views are so too; the plain views' are not
         XCTAssertTrue(LineReader.View.sharpened.confirmation.sharpen)
         XCTAssertTrue(LineReader.View.sharpened.other.sharpen)
-        XCTAssertFalse(LineReader.View.primary.confirmation.sharpen)
-        XCTAssertFalse(LineReader.View.primary.other.sharpen)
+        XCTAssertTrue(LineReader.View.stretchedBand.confirmation.stretch)
+        XCTAssertTrue(LineReader.View.stretchedBand.other.stretch)
+        XCTAssertFalse(LineReader.View.primary.confirmation.sharpen || LineReader.View.primary.confirmation.stretch)
+        XCTAssertFalse(LineReader.View.primary.other.sharpen || LineReader.View.primary.other.stretch)
 
         let line = shadowedLine()
         let box = PixelBox(x: 12, y: 6, width: 20 * 12, height: 12)

@@ -98,12 +98,52 @@ final class ConfirmationTests: XCTestCase {
     }
 }
 
+/// The views a band is read in (`LineReader.readInViews`): the next only when the last
+/// reading is not confidently valid, the stretched view only when none holds its checks.
+final class ReadingViewsTests: XCTestCase {
+    let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+
+    /// The views asked for when every view reads `lines` with `uncertain` in doubt.
+    func viewsAsked(_ lines: [String], uncertain: [MRZFieldName]) throws -> [LineReader.View] {
+        let result = try MRZParser().parse(lines: lines)
+        var asked: [LineReader.View] = []
+        _ = LineReader.readInViews(parser: MRZParser()) { view in
+            asked.append(view)
+            return MRZReading(result: result, changes: [], uncertainFields: uncertain)
+        }
+        return asked
+    }
+
+    func testTheStretchedViewReadsOnlyBandsNoViewReadWithItsChecksHolding() throws {
+        // a reading whose check digits fail: every view, the stretched one last
+        var broken = td3
+        broken[1] = broken[1].replacingOccurrences(of: "7408122", with: "7408123")
+        XCTAssertEqual(try viewsAsked(broken, uncertain: []), [.primary, .sharpened, .stretchedBand])
+        // valid with a name in doubt: the sharpened view, not the stretched one
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.name]), [.primary, .sharpened])
+        // confidently valid: the first view alone
+        XCTAssertEqual(try viewsAsked(td3, uncertain: []), [.primary])
+    }
+}
+
 /// Lines read to their layout's length (`LineReader.fitLength`) with the characters read
 /// beside the line's box (`LineReader.insideBox`).
 final class LengthFittingTests: XCTestCase {
     func line(_ text: String, centres start: Double = 10) -> OCRLine {
         let glyphs = text.enumerated().map { OCRGlyph(character: $1, confidence: 90, centre: start + 20 * Double($0)) }
         return OCRLine(glyphs: glyphs, box: (0, 0, 0, 0), confidence: 90)
+    }
+
+    func testTheLayoutsOfABandAreTriedNearestTheFirstLinesReadLengthFirst() {
+        // two lines: TD2 and MRV-B (36), TD3 and MRV-A (44), each once
+        XCTAssertEqual(LineReader.layouts(lines: 2, firstLineRead: 24), [[36, 36], [44, 44]])
+        XCTAssertEqual(LineReader.layouts(lines: 2, firstLineRead: 41), [[44, 44], [36, 36]])
+        // three lines: TD1 (30) and the Swiss driving licence (9)
+        XCTAssertEqual(LineReader.layouts(lines: 3, firstLineRead: 22), [[30, 30, 30], [9, 30, 30]])
+        XCTAssertEqual(LineReader.layouts(lines: 3, firstLineRead: 12), [[9, 30, 30], [30, 30, 30]])
+        XCTAssertEqual(LineReader.layouts(lines: 1, firstLineRead: 12), [[30]])
+        XCTAssertEqual(LineReader.layouts(lines: 4, firstLineRead: 30), [])
+        XCTAssertEqual(LineReader.lineLengths(lines: 2, firstLineRead: 24), [36, 36])
     }
 
     func testTheCharactersBesideTheBoxAreSetAside() {
