@@ -14,7 +14,7 @@ public enum DocumentCrop {
     public static func straightened(_ document: IdentityDocument, in image: GrayImage) -> GrayImage? {
         guard let outline = document.location?.outline, let layout = DocumentLayout.of(document) else { return nil }
         let size = pixelSize(of: layout)
-        return image.warped(corners: outline.corners.quadrilateral, width: size.width, height: size.height, margin: 0)
+        return image.warpedStepping(corners: outline.corners.quadrilateral, width: size.width, height: size.height)
     }
 
     /// `document`'s portrait (`location.portrait`) straightened at `dotsPerInch`, its size
@@ -29,7 +29,7 @@ public enum DocumentCrop {
         else { return nil }
         let width = Int(((bottomRight.u - topLeft.u) * Double(page.width)).rounded())
         let height = Int(((bottomRight.v - topLeft.v) * Double(page.height)).rounded())
-        return image.warped(corners: portrait, width: width, height: height, margin: 0)
+        return image.warpedStepping(corners: portrait, width: width, height: height)
     }
 
     /// `document`'s crops as PNG in base64 (the service's `?crop=1`), each within

@@ -108,11 +108,13 @@ struct DocumentLocating {
         // on an ICAO page under perspective (its sides seen turned from each other) the
         // nominal height can put the top nearer a heading's line than the page's edge:
         // when a line was found there, the page's edge is looked for beyond it, from just
-        // outside it to as far as a heading sits below the page's top (the outermost line)
+        // outside it to as far as a heading sits below the page's top (the outermost line),
+        // unless what lies between is darker than the page under the first line: then that
+        // line was the page's edge, and the further one a stripe of the background
         if headings, topSeen[0], lowerSeen[1], lowerSeen[3], Self.sidesTurned(lower) > Self.perspectiveTurn {
             let beyond = OutlineEdges.Reach(inward: -0.8 * pixelsPerMM, outward: (0.06 * layout.height + 1) * pixelsPerMM)
             let (further, seen) = edges.refine(outline, reach: [beyond, nil, nil, nil])
-            if seen[0] { outline = further }
+            if seen[0], edges.pageLies(beyondTopOf: outline, upTo: further, pixelsPerMM: pixelsPerMM) != false { outline = further }
         }
         if topSeen[0], !lowerSeen[2], let lowered = Self.moved(outline, fromBottom: false, by: layout.height / layout.width) {
             outline = lowered

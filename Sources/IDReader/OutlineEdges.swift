@@ -56,7 +56,52 @@ struct OutlineEdges {
         }
     }
 
-    /// Places along a side where its edge is looked for.
+    /// Whether page, not background, lies between `outline`'s top side and `further`'s (a
+    /// line found beyond it): a page's margin above its heading is no darker than the strip
+    /// just under the heading's line, whose print can only darken it, while where the first
+    /// line was the page's own edge and the further one a stripe of a dark textured
+    /// background, the strip between is the background.  Each level is the median over its
+    /// strip (the one under the first line 2 mm deep); `nil` when one lies mostly outside
+    /// the picture.
+    func pageLies(beyondTopOf outline: Quadrilateral, upTo further: Quadrilateral, pixelsPerMM: Double) -> Bool? {
+        let first = (Vector(outline.topLeft), Vector(outline.topRight)), beyond = (Vector(further.topLeft), Vector(further.topRight))
+        let along = first.1 - first.0
+        guard along.length > 8 else { return nil }
+        let down = Vector(x: -along.y, y: along.x) * (2 * pixelsPerMM / along.length)
+        guard let between = medianLevel(from: first, to: beyond, fractions: 0.25...0.75),
+            let under = medianLevel(from: first, to: (first.0 + down, first.1 + down), fractions: 0.25...1)
+        else { return nil }
+        return between >= under - Self.marginDarkening
+    }
+
+    /// Grey levels a page's margin may read darker than the strip under its heading (noise,
+    /// light falling off towards the edge); a dark background's strip is tens darker.
+    static let marginDarkening = 5.0
+
+    /// The median grey level of the strip from the segment `inner` to the segment `outer`
+    /// (each a side's two ends, in the same order), sampled at `fractions` of the way
+    /// across, over the middle 80 % of the side; `nil` when fewer than half the samples
+    /// lie inside the picture.
+    private func medianLevel(from inner: (Vector, Vector), to outer: (Vector, Vector), fractions: ClosedRange<Double>) -> Double? {
+        let places = 20, depths = 4
+        var levels: [Double] = []
+        image.pixels.withUnsafeBufferPointer { p in
+            for i in 0..<places {
+                let t = 0.1 + 0.8 * Double(i) / Double(places - 1)
+                let a = inner.0 + (inner.1 - inner.0) * t, b = outer.0 + (outer.1 - outer.0) * t
+                for j in 0..<depths {
+                    let f = fractions.lowerBound + (fractions.upperBound - fractions.lowerBound) * Double(j) / Double(depths - 1)
+                    let q = a + (b - a) * f
+                    guard q.x >= 1, q.y >= 1, q.x < Double(image.width - 1), q.y < Double(image.height - 1) else { continue }
+                    levels.append(Double(GrayImage.bilinear(p, image.width, image.height, q.x - 0.5, q.y - 0.5)))
+                }
+            }
+        }
+        guard levels.count * 2 >= places * depths else { return nil }
+        return levels.sorted()[levels.count / 2]
+    }
+
+    /// Places along a side where its edge is looked for (at most 32: one bit each).
     private static let samplesAcross = 24
     /// Brightness steps kept per place: a wide reach crosses more of the document's print.
     private static let stepsPerPlace = 4
@@ -70,8 +115,9 @@ struct OutlineEdges {
         guard length > 8 else { return nil }
         let along = (b - a) / length
         let outward = Vector(x: along.y, y: -along.x)
-        // candidates per sample position: (position along the side, offset along the normal, contrast)
-        var candidates: [(t: Double, s: Double, contrast: Double)] = []
+        // candidates per sample position: (the place's index, position along the side,
+        // offset along the normal, contrast)
+        var candidates: [(place: Int, t: Double, s: Double, contrast: Double)] = []
         var sampled = 0
         for i in 0..<Self.samplesAcross {
             let t = length * (0.08 + 0.84 * Double(i) / Double(Self.samplesAcross - 1))
@@ -79,7 +125,7 @@ struct OutlineEdges {
             guard let profile = profile(at: base, along: along, outward: outward, reach: reach) else { continue }
             sampled += 1
             for step in Self.strongestSteps(profile) {
-                candidates.append((t, Double(step.offset) - 0.5 - reach.inward, step.contrast))
+                candidates.append((i, t, Double(step.offset) - 0.5 - reach.inward, step.contrast))
             }
         }
         guard sampled >= Self.samplesAcross / 3, candidates.count >= 2 else { return nil }
@@ -94,9 +140,10 @@ struct OutlineEdges {
                 let beta = (candidates[j].s - candidates[i].s) / (candidates[j].t - candidates[i].t)
                 guard abs(beta) < 0.15 else { continue }  // within ~8.5° of the predicted side
                 let alpha = candidates[i].s - beta * candidates[i].t
-                var positions = Set<Double>()
-                for c in candidates where abs(c.s - (alpha + beta * c.t)) <= tolerance { positions.insert(c.t) }
-                if positions.count * 2 >= sampled { lines.append((alpha, beta, positions.count)) }
+                // the places agreeing, one bit each (a place's several steps count once)
+                var places: UInt32 = 0
+                for c in candidates where abs(c.s - (alpha + beta * c.t)) <= tolerance { places |= 1 << c.place }
+                if places.nonzeroBitCount * 2 >= sampled { lines.append((alpha, beta, places.nonzeroBitCount)) }
             }
         }
         guard let most = lines.map(\.count).max() else { return nil }
