@@ -296,11 +296,11 @@ final class ReadingJudgeTests: XCTestCase {
         // dropping the last glyph: every glyph after is one column off
         let read = "D1FRA34ZD349656981215SCHMIDT<5"
         let shifted = "D1FRA334ZD349656981215SCHMIDT<"
-        let aligned = try XCTUnwrap(ReadingJudge.aligned(line(shifted), to: line(read)))
-        XCTAssertEqual(aligned.text, String(read.dropLast()) + String(ReadingJudge.gap.character))
+        let aligned = try XCTUnwrap(ViewAlignment.aligned(line(shifted), to: line(read)))
+        XCTAssertEqual(aligned.text, String(read.dropLast()) + String(ViewAlignment.gap.character))
         XCTAssertTrue(try XCTUnwrap(reading([line(read)], confirming: [shifted])).isConfidentlyValid)
         // a view that differs by more than a few glyphs dropped or added is another text
-        XCTAssertNil(ReadingJudge.aligned(line("D1FRA34ZD3496569SCHMIDT<5"), to: line(read)))
+        XCTAssertNil(ViewAlignment.aligned(line("D1FRA34ZD3496569SCHMIDT<5"), to: line(read)))
         // nor does a view aligned confirm what it read otherwise
         let otherwise = "D1FRA334ZD349656981215SCHMIBT<"
         XCTAssertTrue(try XCTUnwrap(reading([line(read)], confirming: [otherwise])).uncertainFields.contains(.surname))
@@ -421,14 +421,18 @@ final class ReadingJudgeTests: XCTestCase {
         XCTAssertEqual(other.uncertainFields, [.documentNumber])
     }
 
-    func testANameKeepsTheLSTMsConfirmingViewsWhereTheClassifierAgrees() throws {
+    func testANameKeepsTheLSTMsConfirmingViewsWhereTheFirstViewListsAnotherLetter() throws {
         // the channel property's case: a name's `E` read `<` by the first view and by the
-        // classifier, sure of every cell; the LSTM's confirming views read `E` and doubt it
+        // classifier, sure of every cell; the first view lists the `E` at 25, so the LSTM's
+        // confirming views are read, read `E` and doubt it.  (Dropped with issue 45: where
+        // neither view shows a sign of the `E`, the two views' agreement proves the name
+        // (`TwoViewAgreement`); that rare event is what the channel property counts.)
         let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
         var misread = Array(td3[0]); misread[5] = "<"
         var asked: [Int] = []
         let r = try XCTUnwrap(
-            judge.judge([classified(line(String(misread)), as: String(misread)), classified(line(td3[1]), as: td3[1])]) { index, _ in
+            judge.judge([classified(line(String(misread), candidates: [5: [("E", 25)]]), as: String(misread)), classified(line(td3[1]), as: td3[1])]) {
+                index, _ in
                 asked.append(index)
                 return self.line(td3[index])
             })
