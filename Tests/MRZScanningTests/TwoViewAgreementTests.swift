@@ -81,6 +81,18 @@ final class TwoViewAgreementTests: XCTestCase {
         XCTAssertEqual(r.reading.uncertainFields, [.name])
     }
 
+    func testEachDoubtNamesTheRuleThatRaisedIt() throws {
+        // what bench/mrz_doubts.py counts: the name under the margin doubted for its low
+        // confidence, a country no table holds for that, the nationality's candidate as one
+        let name = try judged([line(td3[0], unsure: nameColumns, probability: 0.85), line(td3[1])])
+        XCTAssertEqual(name.reading.doubtRules, [.name: [.lowConfidence]])
+        let unknown = ["P<ZZQERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", td3[1]]
+        let code = try judged([line(unknown[0]), line(td3[1])], confirming: unknown)
+        XCTAssertEqual(code.reading.doubtRules, [.issuingCountry: [.unknownCode]])
+        let close = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 53)])])
+        XCTAssertEqual(close.reading.doubtRules, [.nationality: [.codeCloseRunnerUp]])
+    }
+
     func testACodeWithACloseCandidateStaysUncertainWhereBothViewsAgree() throws {
         // a nationality's `O` with `D` at 53 behind it in the first view: the candidate is a
         // sign the classifier's agreement does not outweigh
