@@ -7,7 +7,7 @@ import MRZ
 /// Measured on the real corpus's 5 932 cells: where the two agree (5 736 cells) both are
 /// wrong twice; where they disagree (196), each is right about half the time.  So
 /// agreement leaves a glyph as read, and a disagreement the classifier is confident of
-/// makes it unsure (its confidence under `ReadingJudge.minimumConfidence`) with the
+/// makes it unsure (its confidence under `CellEvidence.minimumConfidence`) with the
 /// classifier's character among its candidates: the check digits settle it where they
 /// can, and a field no digit covers stays uncertain.  The classifier's reading of the
 /// line is one more view in the judge's votes (`OCRLine.classifierCells`), and where it
@@ -91,7 +91,7 @@ struct CellVote {
     /// confirms it (`ClassifierCells.confirms`): the line is read once by the LSTM.
     static let confirms: Float = 0.9
     /// The confidence a glyph the recognisers disagree on keeps at most (under
-    /// `ReadingJudge.minimumConfidence`: its field is doubted where no digit proves it).
+    /// `CellEvidence.minimumConfidence`: its field is doubted where no digit proves it).
     static let disagreementConfidence: Float = 50
 
     /// `fitted` (the LSTM's line fitted to the layout's length) voted with the cells; `raw`
@@ -145,7 +145,7 @@ struct CellVote {
     /// (at the judge's look-alike floor at least).
     static func filled(_ ranking: [(character: Character, probability: Float)]) -> OCRGlyph {
         let runnerUp = ranking.dropFirst().first.map {
-            OCRGlyph.Candidate(character: $0.character, confidence: max($0.probability * 100, ReadingJudge.lookAlikeFloor))
+            OCRGlyph.Candidate(character: $0.character, confidence: max($0.probability * 100, CellEvidence.lookAlikeFloor))
         }
         return OCRGlyph(character: ranking.first?.character ?? "<", confidence: 0, candidates: runnerUp.map { [$0] } ?? [])
     }
@@ -255,7 +255,7 @@ struct CellVote {
         var voted = glyph
         voted.confidence = min(glyph.confidence, Self.disagreementConfidence)
         var candidates = glyph.candidates.filter { $0.character != first.character }
-        candidates.append(.init(character: first.character, confidence: max(first.probability * 100, ReadingJudge.closeRunnerUp)))
+        candidates.append(.init(character: first.character, confidence: max(first.probability * 100, CellEvidence.closeRunnerUp)))
         voted.candidates = OCRGlyph.ranked(candidates)
         return voted
     }
@@ -271,9 +271,9 @@ struct ClassifierCells: Equatable {
     let runnerUpProbabilities: [Float]
 
     init(_ cells: [[(character: Character, probability: Float)]]) {
-        characters = cells.map { $0.first?.character ?? ReadingJudge.gap.character }
+        characters = cells.map { $0.first?.character ?? ViewAlignment.gap.character }
         probabilities = cells.map { $0.first?.probability ?? 0 }
-        runnersUp = cells.map { $0.dropFirst().first?.character ?? ReadingJudge.gap.character }
+        runnersUp = cells.map { $0.dropFirst().first?.character ?? ViewAlignment.gap.character }
         runnerUpProbabilities = cells.map { $0.dropFirst().first?.probability ?? 0 }
     }
 
@@ -293,10 +293,10 @@ struct ClassifierCells: Equatable {
         }
     }
 
-    /// The line with each cell read under `probability` shown as `ReadingJudge.gap`
+    /// The line with each cell read under `probability` shown as `ViewAlignment.gap`
     /// (which agrees with nothing).
     func text(from probability: Float) -> String {
-        String(zip(characters, probabilities).map { $1 >= probability ? $0 : ReadingJudge.gap.character })
+        String(zip(characters, probabilities).map { $1 >= probability ? $0 : ViewAlignment.gap.character })
     }
 
     /// The line as a view in the judge's votes: a weak reading (one first only because

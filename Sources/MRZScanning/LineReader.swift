@@ -237,10 +237,14 @@ struct LineReader {
                 // check digits cannot rule out); a name doubted in one view may be read
                 // confidently in another
                 let mixed = Set(best.result.format.fieldPositions.filter { $0.characters == .alphanumeric }.map(\.name))
-                best.uncertainFields += other.uncertainFields.filter { mixed.contains($0) && !best.uncertainFields.contains($0) }
+                let raised = other.uncertainFields.filter { mixed.contains($0) && !best.uncertainFields.contains($0) }
+                best.uncertainFields += raised
+                raised.forEach { best.doubtRules[$0, default: []].append(.otherView) }
             } else {
                 // two views, two valid readings: the fields where they differ are unproven
-                best.uncertainFields += Self.differingFields(best.result, other.result).filter { !best.uncertainFields.contains($0) }
+                let differing = Self.differingFields(best.result, other.result).filter { !best.uncertainFields.contains($0) }
+                best.uncertainFields += differing
+                differing.forEach { best.doubtRules[$0, default: []].append(.otherView) }
             }
         }
         return votedAcrossViews(best, others: readings.indices.filter { $0 != shown }.map { readings[$0] }, parser: parser)
@@ -259,13 +263,13 @@ struct LineReader {
         let layout = others.filter { $0.result.format == shown.result.format && $0.linesAsRead.count == lineCount }
         let viewsVote = !layout.isEmpty && shown.linesAsRead.count == lineCount
         var votes: [(line: Int, range: Range<Int>, text: [Character])] = []
-        for field in shown.result.format.fieldPositions where shown.uncertainFields.contains(field.name) && ReadingJudge.isFreeText(field) {
+        for field in shown.result.format.fieldPositions where shown.uncertainFields.contains(field.name) && FreeText.isFreeText(field) {
             let asShown = Array(Array(shown.result.lines[field.line])[field.range])
             var text = asShown
             if viewsVote {
                 // the shown line (with the first view's own votes) in place of its first reading
                 let texts = [shown.result.lines[field.line]] + shown.linesAsRead[field.line].dropFirst() + layout.flatMap(\.linesAsRead[field.line])
-                text = ReadingJudge.vote(texts, in: field.range) ?? text
+                text = ViewAlignment.vote(texts, in: field.range) ?? text
             }
             if shown.classifierLines.indices.contains(field.line), let cells = shown.classifierLines[field.line] {
                 text = cells.shown(text, in: field.range) ?? text

@@ -96,6 +96,22 @@ public struct MRZReading: Sendable {
     var linesAsRead: [[String]] = []
     /// Per line, the glyph classifier's reading of its cells, where it voted (`CellVote`).
     var classifierLines: [ClassifierCells?] = []
+    /// Each uncertain field with the rules that doubted it (`DoubtRule`).
+    var doubtRules: [MRZFieldName: [DoubtRule]] = [:]
+
+    /// The diagnosis of the uncertain fields, names only: per field, the rules that
+    /// doubted it (none recorded: a rule outside the judge's, such as lines that may go
+    /// on), and per line the glyph classifier's cells (`nil`: it did not vote) as whether
+    /// each reads the shown character, with its probability.
+    @_spi(Evaluation) public var doubtDiagnosis: (rules: [String: [String]], cells: [[(agrees: Bool, probability: Float)]?]) {
+        let rules = Dictionary(uniqueKeysWithValues: uncertainFields.map { ($0.rawValue, (doubtRules[$0] ?? []).map(\.rawValue)) })
+        let cells = classifierLines.enumerated().map { index, cells in
+            cells.map { cells in
+                zip(cells.characters, Array(result.lines[index])).enumerated().map { cell, pair in (pair.0 == pair.1, cells.probabilities[cell]) }
+            }
+        }
+        return (rules, cells)
+    }
 
     /// The characters to point a person at: those the correction changed, and those in
     /// doubt in the fields that stay uncertain.

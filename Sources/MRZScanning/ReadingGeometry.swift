@@ -101,7 +101,7 @@ extension ReadingJudge {
         let text = result.lines.map(Array.init)
         for field in result.format.fieldPositions where uncertain.contains(field.name) && field.line < lines.count && field.line < text.count {
             let glyphs = lines[field.line].glyphs
-            for column in contentColumns(field, in: text[field.line]) where column < glyphs.count {
+            for column in LookAlikeReadings.contentColumns(field, in: text[field.line]) where column < glyphs.count {
                 let glyph = glyphs[column], shown = text[field.line][column]
                 // the first view's own character where a vote showed another (the glyph
                 // classifier's, breaking a tie), else its strongest other candidate
@@ -109,10 +109,10 @@ extension ReadingJudge {
                 let other =
                     read
                     ?? glyph.candidates.first {
-                        !($0.confidence < lookAlikeFloor) && $0.character != shown && $0.character.asciiValue.map(MRZCharset.isMRZ) == true
+                        !($0.confidence < CellEvidence.lookAlikeFloor) && $0.character != shown && $0.character.asciiValue.map(MRZCharset.isMRZ) == true
                     }?.character
                 let lookAlike = doubtful.first { $0.line == field.line && $0.column == column }?.lookAlikes.first
-                if !(glyph.confidence >= minimumConfidence) || other != nil || lookAlike != nil {
+                if !(glyph.confidence >= CellEvidence.minimumConfidence) || other != nil || lookAlike != nil {
                     marks.append(MarkedCharacter(line: field.line, column: column, kind: .doubted, alternative: other ?? lookAlike))
                 }
             }

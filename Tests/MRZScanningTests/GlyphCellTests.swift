@@ -105,7 +105,7 @@ final class GlyphCellTests: XCTestCase {
         let voted = vote("OLIVIA").voted(read, raw: read) { $0 }
         XCTAssertEqual(voted.text, "OLTVIA", "the LSTM's reading stands; the judge decides")
         XCTAssertEqual(voted.glyphs[0].confidence, 95)
-        XCTAssertLessThan(voted.glyphs[2].confidence, ReadingJudge.minimumConfidence)
+        XCTAssertLessThan(voted.glyphs[2].confidence, CellEvidence.minimumConfidence)
         XCTAssertEqual(voted.glyphs[2].runnerUp?.character, "I")
         XCTAssertEqual(voted.classifierText, "OLIVIA")
     }
@@ -135,7 +135,7 @@ final class GlyphCellTests: XCTestCase {
         fitted.glyphs.insert(OCRGlyph(character: "<", confidence: 100), at: 25)
         let voted = vote(truth).voted(fitted, raw: raw) { $0 }
         XCTAssertEqual(voted.text, truth)
-        XCTAssertLessThan(voted.glyphs[14].confidence, ReadingJudge.minimumConfidence)
+        XCTAssertLessThan(voted.glyphs[14].confidence, CellEvidence.minimumConfidence)
     }
 
     func testALineThatStandsOneCellAlongIsReadInThoseCells() {
@@ -161,11 +161,11 @@ final class GlyphCellTests: XCTestCase {
     func testTheClassifierBreaksATieBetweenTheLSTMsViews() {
         let views = ["0LTVIA", "OLIVIA", "OLTVIA"]
         // without the classifier, T has no majority against the first view's: kept
-        XCTAssertEqual(ReadingJudge.vote(views, in: 0..<6).map { String($0) }, "OLTVIA")
+        XCTAssertEqual(ViewAlignment.vote(views, in: 0..<6).map { String($0) }, "OLTVIA")
         // with it (a view itself, last), T and I tie two to two: its I wins
-        XCTAssertEqual(ReadingJudge.vote(views + ["OLIVIA"], in: 0..<6, tieBreaker: "OLIVIA").map { String($0) }, "OLIVIA")
+        XCTAssertEqual(ViewAlignment.vote(views + ["OLIVIA"], in: 0..<6, tieBreaker: "OLIVIA").map { String($0) }, "OLIVIA")
         // a tie it is not one of stays as the first view read it
-        XCTAssertNil(ReadingJudge.vote(["AB", "CB", "AB", "CB"], in: 0..<1, tieBreaker: "EB"))
+        XCTAssertNil(ViewAlignment.vote(["AB", "CB", "AB", "CB"], in: 0..<1, tieBreaker: "EB"))
     }
 
     func testACellIsRankedAmongWhatItsPlaceAllows() {
@@ -182,6 +182,6 @@ final class GlyphCellTests: XCTestCase {
         XCTAssertEqual(vote.window(0)[0][0].character, "B")
         XCTAssertEqual(vote.window(0)[0][0].probability, 0.31, "no confidence the place gave it")
         // … too weak a reading to vote in the judge's votes
-        XCTAssertEqual(vote.text, String(ReadingJudge.gap.character))
+        XCTAssertEqual(vote.text, String(ViewAlignment.gap.character))
     }
 }

@@ -40,9 +40,9 @@ final class DoubtTests: XCTestCase {
         let result = try MRZParser().parse(lines: [line1, td3[1]])
         XCTAssertTrue(result.isValid)
         XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: sure), [.name])
-        XCTAssertFalse(ReadingJudge.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA<<<<<<"))
-        XCTAssertFalse(ReadingJudge.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA"))
-        XCTAssertTrue(ReadingJudge.hasLettersAfterFillerRun("ERIKSSON<<<ANNA"))
+        XCTAssertFalse(FreeText.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA<<<<<<"))
+        XCTAssertFalse(FreeText.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA"))
+        XCTAssertTrue(FreeText.hasLettersAfterFillerRun("ERIKSSON<<<ANNA"))
     }
 }
 
@@ -65,36 +65,36 @@ final class ConfirmationTests: XCTestCase {
     func testTheSameCharactersWithoutCloseRunnerUpsConfirm() throws {
         let optional = try field(.optionalData)
         XCTAssertFalse(optional.provenByCheckDigit)
-        XCTAssertTrue(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1])))
-        XCTAssertTrue(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30, confidence: 39)))
+        XCTAssertTrue(FreeText.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1])))
+        XCTAssertTrue(FreeText.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30, confidence: 39)))
     }
 
     func testAnotherReadingOrNoneDoesNotConfirm() throws {
         let optional = try field(.optionalData)
         let other = visa[1].replacingOccurrences(of: "6ZE1", with: "6ZEI")
-        XCTAssertFalse(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(other)))
-        XCTAssertFalse(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: nil))
+        XCTAssertFalse(FreeText.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(other)))
+        XCTAssertFalse(FreeText.confirms(optional, first: reading(visa[1]), as: visa[1], second: nil))
     }
 
     func testACloseRunnerUpInOptionalDataDoesNotConfirm() throws {
         // both readings agree, but one character's runner-up (`O` behind `0`) is close
         let optional = try field(.optionalData)
-        XCTAssertFalse(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30)))
-        XCTAssertFalse(ReadingJudge.confirms(optional, first: reading(visa[1], runnerUpAt: 30), as: visa[1], second: reading(visa[1])))
+        XCTAssertFalse(FreeText.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 30)))
+        XCTAssertFalse(FreeText.confirms(optional, first: reading(visa[1], runnerUpAt: 30), as: visa[1], second: reading(visa[1])))
         // a close runner-up outside the field does not matter to it
-        XCTAssertTrue(ReadingJudge.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 3)))
+        XCTAssertTrue(FreeText.confirms(optional, first: reading(visa[1]), as: visa[1], second: reading(visa[1], runnerUpAt: 3)))
     }
 
     func testANonFiniteRunnerUpCountsAsClose() throws {
         let ranked = OCRGlyph.ranked([.init(character: "A", confidence: 12), .init(character: "B", confidence: .nan)])
         XCTAssertEqual(ranked.first?.character, "B")
-        XCTAssertTrue(ReadingJudge.hasCloseRunnerUp(reading("00", runnerUpAt: 1, confidence: .nan), in: 0..<2))
-        XCTAssertFalse(ReadingJudge.hasCloseRunnerUp(reading("00", runnerUpAt: 1, confidence: 12), in: 0..<2))
+        XCTAssertTrue(CellEvidence.hasCloseRunnerUp(reading("00", runnerUpAt: 1, confidence: .nan), in: 0..<2))
+        XCTAssertFalse(CellEvidence.hasCloseRunnerUp(reading("00", runnerUpAt: 1, confidence: 12), in: 0..<2))
     }
 
     func testNamesAreConfirmedByTheirCharactersAlone() throws {
         let name = try field(.name)
-        XCTAssertTrue(ReadingJudge.confirms(name, first: reading(visa[0]), as: visa[0], second: reading(visa[0], runnerUpAt: 7, confidence: 90)))
+        XCTAssertTrue(FreeText.confirms(name, first: reading(visa[0]), as: visa[0], second: reading(visa[0], runnerUpAt: 7, confidence: 90)))
     }
 }
 

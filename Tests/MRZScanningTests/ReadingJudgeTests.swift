@@ -296,11 +296,11 @@ final class ReadingJudgeTests: XCTestCase {
         // dropping the last glyph: every glyph after is one column off
         let read = "D1FRA34ZD349656981215SCHMIDT<5"
         let shifted = "D1FRA334ZD349656981215SCHMIDT<"
-        let aligned = try XCTUnwrap(ReadingJudge.aligned(line(shifted), to: line(read)))
-        XCTAssertEqual(aligned.text, String(read.dropLast()) + String(ReadingJudge.gap.character))
+        let aligned = try XCTUnwrap(ViewAlignment.aligned(line(shifted), to: line(read)))
+        XCTAssertEqual(aligned.text, String(read.dropLast()) + String(ViewAlignment.gap.character))
         XCTAssertTrue(try XCTUnwrap(reading([line(read)], confirming: [shifted])).isConfidentlyValid)
         // a view that differs by more than a few glyphs dropped or added is another text
-        XCTAssertNil(ReadingJudge.aligned(line("D1FRA34ZD3496569SCHMIDT<5"), to: line(read)))
+        XCTAssertNil(ViewAlignment.aligned(line("D1FRA34ZD3496569SCHMIDT<5"), to: line(read)))
         // nor does a view aligned confirm what it read otherwise
         let otherwise = "D1FRA334ZD349656981215SCHMIBT<"
         XCTAssertTrue(try XCTUnwrap(reading([line(read)], confirming: [otherwise])).uncertainFields.contains(.surname))
@@ -400,7 +400,9 @@ final class ReadingJudgeTests: XCTestCase {
             })
         XCTAssertTrue(once.isConfidentlyValid)
         XCTAssertFalse(asked.contains(1), "line 2 not read again by the LSTM")
-        XCTAssertTrue(asked.contains(0), "the name's line still is")
+        // (the name's line, read again before issue 45, is read once too: the classifier
+        // reads its name as the first view does, with the margin: `TwoViewAgreementTests`)
+        XCTAssertFalse(asked.contains(0), "nor the name's line")
         // one cell the classifier is unsure of: the LSTM's views decide, as without it
         asked = []
         let unsure = try XCTUnwrap(
@@ -421,14 +423,18 @@ final class ReadingJudgeTests: XCTestCase {
         XCTAssertEqual(other.uncertainFields, [.documentNumber])
     }
 
-    func testANameKeepsTheLSTMsConfirmingViewsWhereTheClassifierAgrees() throws {
+    func testANameKeepsTheLSTMsConfirmingViewsWhereTheFirstViewListsAnotherLetter() throws {
         // the channel property's case: a name's `E` read `<` by the first view and by the
-        // classifier, sure of every cell; the LSTM's confirming views read `E` and doubt it
+        // classifier, sure of every cell; the first view lists the `E` at 25, so the LSTM's
+        // confirming views are read, read `E` and doubt it.  (Dropped with issue 45: where
+        // neither view shows a sign of the `E`, the two views' agreement proves the name
+        // (`TwoViewAgreement`); that rare event is what the channel property counts.)
         let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
         var misread = Array(td3[0]); misread[5] = "<"
         var asked: [Int] = []
         let r = try XCTUnwrap(
-            judge.judge([classified(line(String(misread)), as: String(misread)), classified(line(td3[1]), as: td3[1])]) { index, _ in
+            judge.judge([classified(line(String(misread), candidates: [5: [("E", 25)]]), as: String(misread)), classified(line(td3[1]), as: td3[1])]) {
+                index, _ in
                 asked.append(index)
                 return self.line(td3[index])
             })
@@ -450,11 +456,17 @@ final class ReadingJudgeTests: XCTestCase {
             })
         XCTAssertFalse(asked.contains(1))
         XCTAssertEqual(r.uncertainFields, [.nationality])
-        // and so does a sex read with a low confidence
+        // and so does a sex read with a low confidence, where the classifier is under the
+        // margin there (sure of it, the two views prove it since issue 45: `TwoViewAgreement`)
         var unsure = line(td3[1])
         unsure.glyphs[20].confidence = 60
-        let low = try XCTUnwrap(judge.judge([classified(line(td3[0]), as: td3[0]), classified(unsure, as: td3[1])]) { index, _ in self.line(td3[index]) })
+        let low = try XCTUnwrap(
+            judge.judge([classified(line(td3[0]), as: td3[0]), classified(unsure, as: td3[1], probability: 0.95, weak: [20])]) { index, _ in
+                self.line(td3[index])
+            })
         XCTAssertEqual(low.uncertainFields, [.sex])
+        let proven = try XCTUnwrap(judge.judge([classified(line(td3[0]), as: td3[0]), classified(unsure, as: td3[1])]) { index, _ in self.line(td3[index]) })
+        XCTAssertEqual(proven.uncertainFields, [])
     }
 
     func testTheClassifiersAgreementDoesNotSettleWhatTheCheckDigitsCannot() throws {

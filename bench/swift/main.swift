@@ -22,6 +22,8 @@ import VDS
 //                                    a module, as DIR/NAME.pgm
 //   idreader-bench mrz-images FILE   FILE: image paths; per image: MRZ lines, valid, ms
 //                                    (what `idreader read --only mrz` does)
+//   idreader-bench mrz-doubts FILE   per image: the MRZ reading's uncertain fields, the rules
+//                                    that doubted them, the classifier's cells there
 //   idreader-bench read-images FILE  the same for a full read (MRZ and licences, as
 //                                    `idreader read` does by default)
 //   idreader-bench mrz-lines FILE DIR  the MRZ line images the OCR saw, for each image whose
@@ -459,6 +461,36 @@ case "mrz-images", "read-images":
         let json = try! JSONSerialization.data(
             withJSONObject: ["path": path, "lines": lines, "valid": valid, "ms": ms, "cpuMs": cpuMs, "uncertain": uncertain, "failedChecks": failed]
                 as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
+    }
+case "mrz-doubts":
+    // FILE: one image path per line.  Per image, the MRZ scan's first reading: its lines
+    // (compared with the truth by bench/mrz_doubts.py, never printed by it), whether every
+    // check holds, and per uncertain field the rules that doubted it and the glyph
+    // classifier's cells (`MRZReading.doubtDiagnosis`).
+    let scanner = MRZScanner()
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path), let reading = scanner.scan(image).readings.first else {
+            print("{\"path\": \"\(path)\"}")
+            continue
+        }
+        let diagnosis = reading.doubtDiagnosis
+        let fields = reading.result.format.fieldPositions.filter { diagnosis.rules[$0.name.rawValue] != nil }.map { field -> [String: Any] in
+            let cells = diagnosis.cells.indices.contains(field.line) ? diagnosis.cells[field.line] : nil
+            let inField = cells.map { cells in field.range.filter { $0 < cells.count }.map { cells[$0] } }
+            return [
+                "field": field.name.rawValue, "rules": diagnosis.rules[field.name.rawValue] ?? [], "line": field.line,
+                "classifierVoted": inField != nil, "classifierAgrees": inField?.allSatisfy(\.agrees) ?? false,
+                "classifierMinimum": Double(inField?.map(\.probability).min() ?? 0),
+            ]
+        }
+        let json = try! JSONSerialization.data(
+            withJSONObject: [
+                "path": path, "lines": reading.result.lines, "checksHold": reading.result.isValid, "fields": fields,
+                "classifierLines": diagnosis.cells.map { cells -> Any in
+                    cells.map { ["agrees": $0.map(\.agrees), "probabilities": $0.map { Double($0.probability) }] } ?? NSNull()
+                },
+            ] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
 case "locations":

@@ -1,0 +1,64 @@
+import MRZ
+
+/// The code fields no check digit covers (document code, countries, sex): checked against
+/// their tables and the views' candidates.
+enum CodeFields {
+    /// Codes (document code, countries, sex) are checked against their tables, not read
+    /// again: a close candidate the field could hold leaves them uncertain (`X` read `<`).
+    static func codesWithCloseRunnerUp(_ result: MRZResult, lines: [OCRLine]) -> [MRZFieldName] {
+        result.format.fieldPositions.filter { field in
+            !field.provenByCheckDigit && tableCheckedFields.contains(field.name)
+                && CellEvidence.hasCloseRunnerUp(lines[field.line], in: field.range, allowed: field.characters)
+        }.map(\.name)
+    }
+
+    /// Whether `other` reads `field` as another value its table holds: a known country
+    /// code (`IRL` and `ISL`), another sex, or another document code (a letter `first`
+    /// considered where the code has another letter, or a filler where it has a look-alike
+    /// of the filler).  Two readings the table allows are two readings; one it does not is
+    /// a view that failed there (`I8L` for `IRL`).
+    static func readsAnotherCode(_ field: MRZFieldPosition, _ other: OCRLine, as text: String, first: OCRLine) -> Bool {
+        let read = Array(other.text), proven = Array(text)
+        guard field.range.upperBound <= read.count, field.range.upperBound <= proven.count else { return false }
+        let value = String(read[field.range]), own = String(proven[field.range])
+        guard value != own else { return false }
+        switch field.name {
+        case .issuingCountry, .nationality: return CountryCodes.isKnown(value)
+        case .sex: return value.utf8.allSatisfy(CharacterClass.sex.allows)
+        // where this reading has a letter, another letter in the other view is another code
+        // when this view's decoder considered it too, at any confidence (`AC` read `AG`,
+        // with `C` at 0), and so is a filler where the letter is its look-alike (`V<` read
+        // `VK`: `<` and `K` weigh the same); elsewhere the other view failed there
+        // (idphoto-gen's visas `VD` and `VN`, read with a filler or another letter in the
+        // second view that the first did not consider)
+        case .documentCode:
+            return field.range.contains { column in
+                let mine = proven[column], theirs = read[column]
+                guard mine.isLetter, theirs != mine else { return false }
+                if theirs == "<" { return OCRConfusions.areConfusable(mine, "<") }
+                return theirs.isLetter && first.glyphs.indices.contains(column)
+                    && first.glyphs[column].candidates.contains { $0.character == theirs }
+            }
+        default: return false
+        }
+    }
+
+    /// The one country code the table holds that a close candidate (`closeRunnerUp`) of
+    /// `line` at one column of `range` makes of `text`'s; `nil` when none does or several.
+    static func knownCode(_ line: OCRLine, as text: String, in range: Range<Int>) -> [Character]? {
+        let read = Array(text)
+        guard range.upperBound <= read.count, range.upperBound <= line.glyphs.count else { return nil }
+        var codes: Set<String> = []
+        for column in range {
+            for candidate in CellEvidence.candidates(line, at: column, floor: CellEvidence.closeRunnerUp, allowed: .alphabetic) {
+                var code = Array(read[range])
+                code[column - range.lowerBound] = candidate
+                if CountryCodes.isKnown(String(code)) { codes.insert(String(code)) }
+            }
+        }
+        return codes.count == 1 ? codes.first.map(Array.init) : nil
+    }
+    static let codeFields: Set<MRZFieldName> = [.issuingCountry, .nationality]
+    /// Unproven fields whose values come from a short list (checked against it, not re-read).
+    static let tableCheckedFields: Set<MRZFieldName> = codeFields.union([.documentCode, .sex])
+}

@@ -1,0 +1,102 @@
+import MRZ
+import XCTest
+
+@testable import MRZScanning
+
+/// The rule for fields no check digit settles: the LSTM's first view and the glyph
+/// classifier reading every cell alike, the classifier with a margin and the first view
+/// with no sign of another character, prove the field; the LSTM does not read its line again.
+final class TwoViewAgreementTests: XCTestCase {
+    let judge = ReadingJudge(corrector: MRZCorrector(parser: MRZParser(today: SimpleDate(year: 2026, month: 12, day: 1))))
+    let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+
+    /// The name's first columns in `td3`'s line 1.
+    let nameColumns = Set(5..<13)
+
+    /// `text` read by the LSTM with confidence 99 (70 at the `unsure` columns), with
+    /// `candidates` at their columns, and by the classifier as `classified` (default:
+    /// alike) at `probability`.
+    func line(
+        _ text: String, unsure: Set<Int> = [], candidates: [Int: (Character, Float)] = [:], classified: String? = nil,
+        probability: Float = 0.97
+    ) -> OCRLine {
+        var glyphs = text.enumerated().map { OCRGlyph(character: $1, confidence: unsure.contains($0) ? 70 : 99) }
+        for (column, candidate) in candidates { glyphs[column].candidates = [.init(character: candidate.0, confidence: candidate.1)] }
+        var line = OCRLine(glyphs: glyphs, box: (0, 0, 0, 0), confidence: 99)
+        line.classifierCells = ClassifierCells((classified ?? text).map { [(character: $0, probability: probability)] })
+        return line
+    }
+
+    /// The reading of `first`, the LSTM's other views reading `confirming` (default: the
+    /// truth), and the lines it asked them for.
+    func judged(_ first: [OCRLine], confirming: [String]? = nil) throws -> (reading: MRZReading, asked: [Int]) {
+        var asked: [Int] = []
+        let views = confirming ?? td3
+        let reading = try XCTUnwrap(
+            judge.judge(first) { index, _ in
+                asked.append(index)
+                return OCRLine(glyphs: views[index].map { OCRGlyph(character: $0, confidence: 99) }, box: (0, 0, 0, 0), confidence: 99)
+            })
+        return (reading, asked)
+    }
+
+    func testANameBothViewsReadAlikeIsProvenAndReadOnce() throws {
+        // the name read at confidence 70 (under `minimumConfidence`), the LSTM's other view
+        // reading it otherwise: the classifier's cells, every one at 0.97, prove it
+        var other = Array(td3[0])
+        other[7] = "C"
+        let r = try judged([line(td3[0], unsure: nameColumns), line(td3[1])], confirming: [String(other), td3[1]])
+        XCTAssertTrue(r.reading.isConfidentlyValid)
+        XCTAssertEqual(r.reading.result.lines, td3)
+        XCTAssertEqual(r.asked, [], "neither line read again by the LSTM")
+    }
+
+    func testAClassifierUnderTheMarginLeavesTheLSTMsRules() throws {
+        // the same name with the classifier at 0.85: the low confidence stands, and the
+        // LSTM's other views of the name's line are read
+        let r = try judged([line(td3[0], unsure: nameColumns, probability: 0.85), line(td3[1])])
+        XCTAssertEqual(r.reading.uncertainFields, [.name])
+        XCTAssertTrue(r.asked.contains(0))
+    }
+
+    func testAnotherCharacterTheFirstViewListsKeepsTheLSTMsViews() throws {
+        // the first view lists `F` at 25 behind the name's `E` (a sign of another reading):
+        // the two views' agreement proves nothing there, and the LSTM's views, reading `F`,
+        // leave the name uncertain
+        var other = Array(td3[0])
+        other[5] = "F"
+        let r = try judged([line(td3[0], candidates: [5: ("F", 25)]), line(td3[1])], confirming: [String(other), td3[1]])
+        XCTAssertTrue(r.asked.contains(0))
+        XCTAssertEqual(r.reading.uncertainFields, [.name])
+    }
+
+    func testACellTheClassifierReadsOtherwiseIsNoAgreement() throws {
+        // the classifier reads the name's `K` as `X`, surely: a disagreement, not a proof
+        var classified = Array(td3[0])
+        classified[8] = "X"
+        var other = Array(td3[0])
+        other[8] = "X"
+        let r = try judged([line(td3[0], classified: String(classified)), line(td3[1])], confirming: [String(other), td3[1]])
+        XCTAssertTrue(r.asked.contains(0))
+        XCTAssertEqual(r.reading.uncertainFields, [.name])
+    }
+
+    func testEachDoubtNamesTheRuleThatRaisedIt() throws {
+        // what bench/mrz_doubts.py counts: the name under the margin doubted for its low
+        // confidence, a country no table holds for that, the nationality's candidate as one
+        let name = try judged([line(td3[0], unsure: nameColumns, probability: 0.85), line(td3[1])])
+        XCTAssertEqual(name.reading.doubtRules, [.name: [.lowConfidence]])
+        let unknown = ["P<ZZQERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", td3[1]]
+        let code = try judged([line(unknown[0]), line(td3[1])], confirming: unknown)
+        XCTAssertEqual(code.reading.doubtRules, [.issuingCountry: [.unknownCode]])
+        let close = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 53)])])
+        XCTAssertEqual(close.reading.doubtRules, [.nationality: [.codeCloseRunnerUp]])
+    }
+
+    func testACodeWithACloseCandidateStaysUncertainWhereBothViewsAgree() throws {
+        // a nationality's `O` with `D` at 53 behind it in the first view: the candidate is a
+        // sign the classifier's agreement does not outweigh
+        let r = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 53)])])
+        XCTAssertEqual(r.reading.uncertainFields, [.nationality])
+    }
+}

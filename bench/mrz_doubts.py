@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Why right readings are left uncertain: for each picture read exactly whose checks hold
+but that is not valid (bench/mrz_recall.py's "uncertain" pictures), the fields left
+uncertain, the rules that doubted them (`DoubtRule`) and what the glyph classifier says in
+those fields' cells (every cell read as shown, and the least probability).
+
+    python3 bench/mrz_doubts.py [SET ...]
+
+SETs are bench/mrz_read.py's (default: the real corpus).  Reads with `idreader-bench
+mrz-images` and `mrz-doubts` (IDREADER_BENCH: another build).  Prints field and rule names
+and numbers only: never a field's value or an MRZ line.  Run from the repo root.
+"""
+import collections
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mrz_read  # noqa: E402  (the sets and their truths)
+
+
+def uncertain_right_readings(items):
+    """The items read exactly, every check holding but `ocrConfidence`, not valid."""
+    rows = mrz_read.bench_rows(items, "mrz-images")
+    return [
+        item for item, r in zip(items, rows)
+        if r["lines"] == item[1] and set(r["failedChecks"]) <= {"ocrConfidence"} and not r["valid"]
+    ]
+
+
+def classifier_margins(items):
+    """On the readings that equal the truth: how many cells the glyph classifier reads
+    otherwise than the truth, and from which probability (the margin a two-view rule
+    needs: a misreading it is that sure of would stand where the LSTM misreads alike)."""
+    cells, wrong = 0, []
+    for (_, truth), d in zip(items, mrz_read.bench_rows(items, "mrz-doubts")):
+        if d.get("lines") != truth:
+            continue
+        for line in d["classifierLines"]:
+            if line is None:
+                continue
+            cells += len(line["agrees"])
+            wrong += [p for a, p in zip(line["agrees"], line["probabilities"]) if not a]
+    wrong.sort()
+    print(f"classifier on the exact readings' cells: {cells} cells, {len(wrong)} read otherwise")
+    for margin in (0.5, 0.8, 0.9, 0.95, 0.97, 0.99, 0.995):
+        print(f"  misread with probability >= {margin}: {sum(p >= margin for p in wrong)}")
+    print(f"  the most probable misreadings: {[round(p, 4) for p in wrong[-8:]]}\n")
+
+
+def main():
+    wanted = sys.argv[1:] or ["corpus"]
+    if any(w in ("clean", "mild", "hard", "turned", "skewed") for w in wanted):
+        mrz_read.generate()
+    if any(w.startswith("idphoto") for w in wanted):
+        mrz_read.generate_idphoto()
+    for name, items in mrz_read.cases().items():
+        if name not in wanted or not items:
+            continue
+        classifier_margins(items)
+        doubted = uncertain_right_readings(items)
+        rules, fields, classifier = collections.Counter(), collections.Counter(), collections.Counter()
+        print(f"## {name}: {len(doubted)} right readings left uncertain")
+        for (path, truth), d in zip(doubted, mrz_read.bench_rows(doubted, "mrz-doubts")):
+            if d.get("lines") != truth:
+                print(f"  {os.path.basename(path)}: the scan's first reading is another (the read chose another band)")
+                continue
+            parts = []
+            for f in d["fields"]:
+                fields[f["field"]] += 1
+                for rule in f["rules"] or ["outsideJudge"]:
+                    rules[rule] += 1
+                if not f["classifierVoted"]:
+                    cells = "no classifier"
+                    classifier["no classifier"] += 1
+                else:
+                    agrees = "agrees" if f["classifierAgrees"] else "disagrees"
+                    margin = "≥ 0.9" if f["classifierMinimum"] >= 0.9 else "< 0.9"
+                    cells = f"classifier {agrees}, min {f['classifierMinimum']:.2f}"
+                    classifier[f"{agrees}, min {margin}"] += 1
+                parts.append(f"{f['field']} ({'+'.join(f['rules']) or 'outsideJudge'}; {cells})")
+            print(f"  {os.path.basename(path)}: " + "; ".join(parts))
+        print(f"\nfields: {dict(fields.most_common())}")
+        print(f"rules: {dict(rules.most_common())}")
+        print(f"classifier in the uncertain fields' cells: {dict(classifier.most_common())}\n")
+
+
+if __name__ == "__main__":
+    main()
