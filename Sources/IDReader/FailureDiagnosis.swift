@@ -81,11 +81,12 @@ extension FailureDiagnosis {
         return FailureDiagnosis(pdf417: finding.failure)
     }
 
-    /// The print stripes of a blurred MRZ (`MRZScanner.stripeLook`), looked for only where
-    /// the whole picture is blurred too (`PictureMeasures.blurredForStripes`); else `nil`.
+    /// The print stripes of a blurred MRZ (`MRZScanner.stripeLook`): any band shaped like
+    /// an MRZ's where the whole picture is blurred too (`PictureMeasures.blurredForStripes`),
+    /// else only one whose lines are set like an MRZ's; `nil` for none.
     static func blurredStripes(_ image: GrayImage) -> UnreadLines? {
-        guard let width = PictureMeasures.sharpestEdgeWidth(image), width > PictureMeasures.blurredForStripes else { return nil }
-        return MRZScanner.stripeLook(image)
+        let width = PictureMeasures.sharpestEdgeWidth(image)
+        return MRZScanner.stripeLook(image, pictureBlurred: width.map { $0 > PictureMeasures.blurredForStripes } ?? false)
     }
 
     /// The licence's own cause and sentence.
@@ -93,4 +94,9 @@ extension FailureDiagnosis {
 
     /// The MRZ's own cause and sentence.
     init(mrz failure: MRZScanFailure) { self.init(cause: failure.cause, message: failure.message) }
+}
+
+extension DocumentReader {
+    /// The picture's sharpest edges' width per 1000 px (`PictureMeasures.edgeWidth`), for tuning.
+    @_spi(Evaluation) public static func sharpestEdgeWidth(_ image: GrayImage) -> Double? { PictureMeasures.sharpestEdgeWidth(image) }
 }

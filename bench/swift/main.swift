@@ -2,7 +2,7 @@ import AAMVA
 @_spi(Evaluation) @_spi(Evaluation) import BarcodeScanning
 import Foundation
 import IDCommon
-import IDReader
+@_spi(Evaluation) import IDReader
 import Imaging
 import MRZ
 @_spi(Evaluation) import MRZScanning
@@ -519,6 +519,31 @@ case "consensus":
             steps.append(["state": report.state.name, "ms": ms, "stateMs": stateMs, "documents": documents])
         }
         let json = try! JSONSerialization.data(withJSONObject: ["scene": String(line), "steps": steps] as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
+    }
+case "stripe-bands":
+    // FILE: image paths.  Per image: the cause a read names, the picture's sharpest edges,
+    // and each print-stripe band's measures (`MRZScanner.stripeEvidence`).
+    let reader = DocumentReader()
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let cpuStart = cpuSeconds()
+        let result = reader.read(image: image, name: path)
+        let cpuMs = (cpuSeconds() - cpuStart) * 1000
+        let finite = { (x: Double?) in x.map { $0.isFinite ? $0 : -1 } ?? -1 }
+        let bands = MRZScanner.stripeEvidence(image).map { e -> [String: Any] in
+            [
+                "q": e.quarter, "div": e.divisor, "n": e.lines.count, "shaped": e.shaped, "gh": finite(e.glyphHeight), "edge": finite(e.edgeWidth),
+                "pitch": finite(e.closestLinePitch), "glare": finite(e.glare), "paper": finite(e.paper),
+                "lpp": e.lengthPerPitch, "tpp": e.thicknessPerPitch, "above": e.stackedAbove, "below": e.stackedBelow, "bottom": e.bottom,
+                "y": e.lines.map { Int(($0.topLeft.y + $0.bottomLeft.y) / 2) },
+            ]
+        }
+        let json = try! JSONSerialization.data(
+            withJSONObject: [
+                "path": path, "read": !result.documents.isEmpty, "cause": result.error?.cause?.rawValue ?? "-", "cpuMs": cpuMs,
+                "pictureEdge": DocumentReader.sharpestEdgeWidth(image) ?? -1, "w": image.width, "h": image.height, "bands": bands,
+            ] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
 case "frame-states":
