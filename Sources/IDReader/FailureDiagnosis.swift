@@ -84,9 +84,12 @@ extension FailureDiagnosis {
     /// The print stripes of a blurred MRZ (`MRZScanner.stripeLook`): any band shaped like
     /// an MRZ's where the whole picture is blurred too (`PictureMeasures.blurredForStripes`),
     /// else only one whose lines are set like an MRZ's; `nil` for none.
-    static func blurredStripes(_ image: GrayImage) -> UnreadLines? {
+    /// `search`: the read's MRZ search, whose oriented views the look takes.
+    static func blurredStripes(_ image: GrayImage, search: MRZSearch? = nil) -> UnreadLines? {
         let width = PictureMeasures.sharpestEdgeWidth(image)
-        return MRZScanner.stripeLook(image, pictureBlurred: width.map { $0 > PictureMeasures.blurredForStripes } ?? false)
+        let blurred = width.map { $0 > PictureMeasures.blurredForStripes } ?? false
+        guard let search else { return MRZScanner.stripeLook(image, pictureBlurred: blurred) }
+        return search.stripeLook(pictureBlurred: blurred)
     }
 
     /// The licence's own cause and sentence.

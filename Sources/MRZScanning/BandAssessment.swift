@@ -65,8 +65,14 @@ extension MRZScanner {
     /// `nil`: no such band.  Some tens of ms.
     public static func stripeLook(_ image: GrayImage, pictureBlurred: Bool = true) -> UnreadLines? {
         let working = OrientedView.workingCopy(of: image)
+        return stripeLook(image, pictureBlurred: pictureBlurred) { OrientedView(input: image, workingCopy: working, quarter: $0) }
+    }
+
+    /// `stripeLook(_:pictureBlurred:)` in the oriented views `view` gives (a search's,
+    /// made already: `MRZSearch.stripeLook`).
+    static func stripeLook(_ image: GrayImage, pictureBlurred: Bool, view orientedView: (Int) -> OrientedView) -> UnreadLines? {
         for quarter in [0, 1] {
-            let view = OrientedView(input: image, workingCopy: working, quarter: quarter)
+            let view = orientedView(quarter)
             let viewWidth = Double(view.smallWidth) * view.scale
             for band in view.stripeBands().prefix(BandSearch.maximumBandsPerOrientation)
             where pictureBlurred || StripeBands.setLikeMRZLines(band, viewWidth: viewWidth) {

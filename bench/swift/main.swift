@@ -373,6 +373,25 @@ case "mrz-stages":
             "{\"path\": \"\(path)\", \(parts.joined(separator: ", ")), \"valid\": \(search.foundValid), \"size\": [\(image.width), \(image.height)], "
                 + "\"steps\": {\(steps.joined(separator: ", "))}}")
     }
+case "read-steps":
+    // FILE: one image path per line.  Per image: the CPU ms of a whole read as the CLI
+    // makes it (`read(image:name:)`, the failure's diagnosis included), the picture
+    // already decoded, with its profile (`StepProfile`: CPU ms and count per step, this
+    // thread's) and the cause named.  The OCR engine is made before the first image.
+    let reader = DocumentReader()
+    _ = reader.read(image: GrayImage(width: 1, height: 1, pixels: [255]), name: "warm-up")
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let start = cpuSeconds()
+        let (result, profile) = StepProfile.recording { reader.read(image: image, name: path) }
+        let cpuMs = (cpuSeconds() - start) * 1000
+        let steps = Dictionary(uniqueKeysWithValues: profile.milliseconds.map { ($0.key.rawValue, [$0.value, Double(profile.counts[$0.key] ?? 0)]) })
+        let json = try! JSONSerialization.data(
+            withJSONObject: [
+                "path": path, "cpuMs": cpuMs, "read": !result.documents.isEmpty, "cause": result.error?.cause?.rawValue ?? "-", "steps": steps,
+            ] as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
+    }
 case "mrz-bands":
     // FILE: one image path per line.  Per image: the bands the MRZ search read or set
     // aside by `MRZScanner.scan` (every stage), each its lines' corners in input pixels
@@ -520,6 +539,14 @@ case "consensus":
         }
         let json = try! JSONSerialization.data(withJSONObject: ["scene": String(line), "steps": steps] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
+    }
+case "picture-edges":
+    // FILE: image paths.  Per image: its size and its sharpest edges' width per 1000 px
+    // (`PictureMeasures.edgeWidth`, -1 for none), what gates the failure's stripe look.
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let edge = DocumentReader.sharpestEdgeWidth(image) ?? -1
+        print("{\"path\": \"\(path)\", \"w\": \(image.width), \"h\": \(image.height), \"pictureEdge\": \(edge)}")
     }
 case "stripe-bands":
     // FILE: image paths.  Per image: the cause a read names, the picture's sharpest edges,
