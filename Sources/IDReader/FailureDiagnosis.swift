@@ -85,8 +85,12 @@ extension FailureDiagnosis {
     /// an MRZ's where the whole picture is blurred too (`PictureMeasures.blurredForStripes`),
     /// else only one whose lines are set like an MRZ's; `nil` for none.
     /// `search`: the read's MRZ search, whose oriented views the look takes.
+    /// Not looked for where the picture's sharpest edges are too sharp for any print in it
+    /// to be blurred past its glyphs (`PictureMeasures.sharpestForStripes`): the look is
+    /// most of the cost of a picture without a document.
     static func blurredStripes(_ image: GrayImage, search: MRZSearch? = nil) -> UnreadLines? {
         let width = PictureMeasures.sharpestEdgeWidth(image)
+        if let width, width < PictureMeasures.sharpestForStripes { return nil }
         let blurred = width.map { $0 > PictureMeasures.blurredForStripes } ?? false
         guard let search else { return MRZScanner.stripeLook(image, pictureBlurred: blurred) }
         return search.stripeLook(pictureBlurred: blurred)
