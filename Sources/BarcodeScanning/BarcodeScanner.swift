@@ -266,9 +266,12 @@ public struct BarcodeScanner: Sendable {
 
     /// The rescue passes in order, up to the first acceptable decode; hundreds of
     /// milliseconds when nothing is found.  `unaccepted` holds the first other decode.
-    public func pdf417RescuePasses(_ image: GrayImage) -> PDF417Search {
+    public func pdf417RescuePasses(_ image: GrayImage) -> PDF417Search { pdf417RescuePasses(RescueInput(image)) }
+
+    /// The rescue passes on `input`, whose located region, symbol edges and patterns they
+    /// find once (and the diagnosis may take after them: `PDF417Passes.examine`).
+    func pdf417RescuePasses(_ input: RescueInput) -> PDF417Search {
         var fallback: [Barcode] = []
-        let input = RescueInput(image)
         for pass in Self.rescuePasses {
             for variant in pass.variants(input) {
                 let decoded = ZXingReader.read(variant.image, formats: [.pdf417], pass: pass.pass)

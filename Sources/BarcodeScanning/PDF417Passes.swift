@@ -59,8 +59,16 @@ public final class PDF417Passes {
         progress = .rescuePasses
         guard !foundAcceptable else { return }
         rescuePassesRan = true
-        take(scanner.pdf417RescuePasses(image))
+        take(scanner.pdf417RescuePasses(rescueInput))
     }
+
+    /// What the rescue passes work on, made once: the diagnosis of a failed search
+    /// (`examine`) looks at the same located region, symbol edges and patterns.
+    private lazy var rescueInput = BarcodeScanner.RescueInput(image)
+
+    /// `SymbolDiagnosis.examine(image)`, taking what the rescue passes found of the
+    /// symbol's region, edges and patterns rather than finding it again.
+    public func examine() -> SymbolFinding { SymbolDiagnosis.examine(rescueInput, sparsely: false) }
 
     /// Instead of both steps: only the located symbol regions, keeping every acceptable
     /// decode — the cheapest look, for an image already known to hold another document

@@ -163,7 +163,11 @@ public enum SymbolDiagnosis {
     static func examine(_ image: GrayImage, sparsely: Bool) -> SymbolFinding {
         // one input for the measures and the cut-off test: the located boxes and the
         // whole picture's patterns are found once
-        let input = BarcodeScanner.RescueInput(image)
+        examine(BarcodeScanner.RescueInput(image), sparsely: sparsely)
+    }
+
+    /// `examine(_:sparsely:)` of `input`'s picture, with what `input` found of it already.
+    static func examine(_ input: BarcodeScanner.RescueInput, sparsely: Bool) -> SymbolFinding {
         guard let m = measure(input, sparsely: sparsely) else {
             // a lone pattern: cut off where its rows keep a sharp symbol's detail, else blurred
             return oneSidedCause(input, sparsely: sparsely).map { SymbolFinding($0, evidence: $0 == .cutOff ? .startStopPatterns : .faintPatterns) }

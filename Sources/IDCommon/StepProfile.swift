@@ -28,6 +28,22 @@ public enum ProfiledStep: String, Sendable, CaseIterable, Codable {
     case morphology
     /// Tesseract's layout analysis.
     case layoutAnalysis
+    /// A read's PDF417 first passes (located regions and the whole picture).
+    case pdf417
+    /// A read's PDF417 rescue passes.
+    case pdf417Rescue
+    /// A read's seal passes, first and rescue.
+    case seals
+    /// A read's look for licence payloads in other barcode formats.
+    case otherBarcodes
+    /// A failed read's second look for MRZ lines (`MRZScanner.secondLook`).
+    case secondLook
+    /// A failed read's look at the print stripes (`MRZScanner.stripeLook`).
+    case stripeLook
+    /// A failed read's look for a licence symbol (`SymbolDiagnosis.examine`).
+    case symbolDiagnosis
+    /// A failed read's measures of the whole picture (darkness, blur).
+    case pictureMeasures
     /// Everything not inside a named step.
     case other
 }

@@ -81,11 +81,19 @@ extension FailureDiagnosis {
         return FailureDiagnosis(pdf417: finding.failure)
     }
 
-    /// The print stripes of a blurred MRZ (`MRZScanner.stripeLook`), looked for only where
-    /// the whole picture is blurred too (`PictureMeasures.blurredForStripes`); else `nil`.
-    static func blurredStripes(_ image: GrayImage) -> UnreadLines? {
-        guard let width = PictureMeasures.sharpestEdgeWidth(image), width > PictureMeasures.blurredForStripes else { return nil }
-        return MRZScanner.stripeLook(image)
+    /// The print stripes of a blurred MRZ (`MRZScanner.stripeLook`): any band shaped like
+    /// an MRZ's where the whole picture is blurred too (`PictureMeasures.blurredForStripes`),
+    /// else only one whose lines are set like an MRZ's; `nil` for none.
+    /// `search`: the read's MRZ search, whose oriented views the look takes.
+    /// Not looked for where the picture's sharpest edges are too sharp for any print in it
+    /// to be blurred past its glyphs (`PictureMeasures.sharpestForStripes`): the look is
+    /// most of the cost of a picture without a document.
+    static func blurredStripes(_ image: GrayImage, search: MRZSearch? = nil) -> UnreadLines? {
+        let width = PictureMeasures.sharpestEdgeWidth(image)
+        if let width, width < PictureMeasures.sharpestForStripes { return nil }
+        let blurred = width.map { $0 > PictureMeasures.blurredForStripes } ?? false
+        guard let search else { return MRZScanner.stripeLook(image, pictureBlurred: blurred) }
+        return search.stripeLook(pictureBlurred: blurred)
     }
 
     /// The licence's own cause and sentence.
@@ -93,4 +101,9 @@ extension FailureDiagnosis {
 
     /// The MRZ's own cause and sentence.
     init(mrz failure: MRZScanFailure) { self.init(cause: failure.cause, message: failure.message) }
+}
+
+extension DocumentReader {
+    /// The picture's sharpest edges' width per 1000 px (`PictureMeasures.edgeWidth`), for tuning.
+    @_spi(Evaluation) public static func sharpestEdgeWidth(_ image: GrayImage) -> Double? { PictureMeasures.sharpestEdgeWidth(image) }
 }

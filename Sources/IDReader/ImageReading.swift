@@ -122,7 +122,10 @@ extension DocumentReader {
 
     /// Documents plus, when there are none, the likely reason: the stages of `ReadPlan`
     /// that look for the kinds asked for, in order.
-    func readWithDiagnosis(image: GrayImage, options: ReadOptions) -> (documents: [IdentityDocument], failure: MRZScanFailure?, diagnostics: ReadDiagnostics) {
+    /// The searches come back too, for the diagnosis to take what they found.
+    func readWithDiagnosis(
+        image: GrayImage, options: ReadOptions
+    ) -> (documents: [IdentityDocument], failure: MRZScanFailure?, diagnostics: ReadDiagnostics, searches: ReadSearches) {
         let licences = LicenceSearch(image: image, reader: self)
         let seals = SealSearch(image: image, verifier: options.sealVerifier, parser: mrzParser)
         let mrz = options.only.contains(.mrz) ? MRZScanner(parser: mrzParser).search(image) : nil
@@ -132,18 +135,20 @@ extension DocumentReader {
             case .mrzGlyphChains: mrz?.run(.glyphChains)
             case .mrzMorphology: mrz?.run(.morphology)
             case .pdf417:
-                if mrz?.foundValid == true { licences.lookInLocatedRegions() } else { licences.runFirstPasses() }
+                StepProfile.measure(.pdf417) {
+                    if mrz?.foundValid == true { licences.lookInLocatedRegions() } else { licences.runFirstPasses() }
+                }
             case .pdf417Rescue:
-                if mrz?.foundValid != true { licences.runRescuePasses() }
+                if mrz?.foundValid != true { StepProfile.measure(.pdf417Rescue) { licences.runRescuePasses() } }
             case .mrzLayoutAnalysis:
                 // only where no MRZ was read yet: its band is known, and the layout
                 // analysis finds the same lines (measured: the same readings, p90 on the
                 // corpus 1024 → 862 ms)
                 if licences.documents.isEmpty, mrz?.foundAny != true { mrz?.run(.layoutAnalysis) }
-            case .otherBarcodes: licences.readOtherBarcodes()
-            case .vds: seals.runFirstPasses()
+            case .otherBarcodes: StepProfile.measure(.otherBarcodes) { licences.readOtherBarcodes() }
+            case .vds: StepProfile.measure(.seals) { seals.runFirstPasses() }
             case .vdsRescue:
-                if licences.documents.isEmpty, mrz?.foundAny != true { seals.runRescuePasses() }
+                if licences.documents.isEmpty, mrz?.foundAny != true { StepProfile.measure(.seals) { seals.runRescuePasses() } }
             }
             diagnostics.stages.append(stage)
         }
@@ -180,7 +185,7 @@ extension DocumentReader {
         }
         let documents = DocumentLocating(image: image, findsOutline: options.locatesOutline).locate(
             licenceDocuments + sealDocuments + mrzDocuments, diagnostics: diagnostics)
-        return (documents, failure, diagnostics)
+        return (documents, failure, diagnostics, ReadSearches(mrz: mrz, licences: licences))
     }
 
     /// Reads an image file (or image bytes) into a result that never throws: errors are
@@ -205,12 +210,17 @@ extension DocumentReader {
     /// Reads a decoded grey image (a camera frame) into a result, as `read(imageData:)`
     /// does after decoding: the documents, or the error with its cause.
     public func read(image: GrayImage, name: String, options: ReadOptions = ReadOptions()) -> ReadResult {
-        let (documents, failure, diagnostics) = readWithDiagnosis(image: image, options: options)
+        let (documents, failure, diagnostics, searches) = readWithDiagnosis(image: image, options: options)
         if documents.isEmpty {
             let diagnosis = FailureDiagnosis.choose(
-                mrz: failure, unread: { failure == .noMRZ ? MRZScanner.secondLook(image) ?? FailureDiagnosis.blurredStripes(image) : nil },
-                pdf417: options.only.contains(.pdf417) ? SymbolDiagnosis.examine(image) : nil,
-                picture: { PictureMeasures(image) })
+                mrz: failure,
+                unread: {
+                    guard failure == .noMRZ, let search = searches.mrz else { return nil }
+                    return StepProfile.measure(.secondLook) { search.secondLook() }
+                        ?? StepProfile.measure(.stripeLook) { FailureDiagnosis.blurredStripes(image, search: search) }
+                },
+                pdf417: options.only.contains(.pdf417) ? StepProfile.measure(.symbolDiagnosis) { searches.licences.examine() } : nil,
+                picture: { StepProfile.measure(.pictureMeasures) { PictureMeasures(image) } })
             let error = ReadError(.noDocumentFound, diagnosis.message, cause: diagnosis.cause)
             return ReadResult(input: name, documents: [], error: error, diagnostics: diagnostics)
         }
@@ -302,6 +312,14 @@ public struct BarcodesResult: Sendable, Codable, Equatable {
         try c.encode(barcodes, forKey: .barcodes)
         try c.encode(error, forKey: .error)
     }
+}
+
+/// A read's searches, kept for the diagnosis of a read that found nothing to take what
+/// they saw rather than look again.
+struct ReadSearches {
+    /// `nil` when no MRZ was looked for.
+    let mrz: MRZSearch?
+    let licences: LicenceSearch
 }
 
 extension ReadStage {

@@ -92,6 +92,9 @@ final class LicenceSearch {
     func runFirstPasses() { passes.runFirstPasses(); refresh() }
     func runRescuePasses() { passes.runRescuePasses(); refresh() }
     func lookInLocatedRegions() { passes.lookInLocatedRegionsOnly(); refresh() }
+    /// What the picture shows of a licence symbol (`SymbolDiagnosis.examine`), taking what
+    /// the rescue passes found.
+    func examine() -> SymbolFinding { passes.examine() }
 
     /// Licence payloads in barcodes of other formats than PDF417.
     func readOtherBarcodes() {

@@ -23,6 +23,12 @@ struct PictureMeasures: Equatable {
     /// make stripes measure 4.3–8.6 (scikit-image's camera, astronaut, coins, moon, clock);
     /// the real MRZ corpus blurred by 0.3 and 0.45 character heights 7.1–40, most over 9.
     static let blurredForStripes = 9.0
+    /// Sharpest edges narrower than this leave no print blurred past its glyphs, and the
+    /// print stripes are not looked for (`FailureDiagnosis.blurredStripes`): the real MRZ
+    /// corpus blurred by 0.3 and 0.45 character heights measures 7.3 and more
+    /// (bench/corpus_degraded.py); 18 of the 25 pictures without a document of
+    /// bench/failure_causes.py measure 2.0–6.3, and each would pay some 150 ms for the look.
+    static let sharpestForStripes = 6.5
     /// Tile side, and the contrast a tile needs for its edges to count.
     static let tile = 32, leastContrast = 40
 

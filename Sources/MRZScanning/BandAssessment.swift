@@ -57,12 +57,25 @@ extension MRZScanner {
     /// quarter turned (a band's stripes are the same upside down), whose edges are wider
     /// than `unmistakableBlur`.  Only blur is named from stripes: text, mortar and rows of
     /// print make stripes too, and a sharp band's cause is the glyph chains' to name.
+    /// Where the picture as a whole is not measured blurred (`pictureBlurred` false: a
+    /// large photo's sharpest edges, per 1000 pixels, stay narrow under a blur of a third
+    /// of its MRZ's characters), a band counts only with lines as long for their pitch as
+    /// an MRZ's (`mrzLengthPerPitch`) reaching across much of the picture
+    /// (`leastShareOfWidth`): the soft stripes of photos without a document are shorter.
     /// `nil`: no such band.  Some tens of ms.
-    public static func stripeLook(_ image: GrayImage) -> UnreadLines? {
+    public static func stripeLook(_ image: GrayImage, pictureBlurred: Bool = true) -> UnreadLines? {
         let working = OrientedView.workingCopy(of: image)
+        return stripeLook(image, pictureBlurred: pictureBlurred) { OrientedView(input: image, workingCopy: working, quarter: $0) }
+    }
+
+    /// `stripeLook(_:pictureBlurred:)` in the oriented views `view` gives (a search's,
+    /// made already: `MRZSearch.stripeLook`).
+    static func stripeLook(_ image: GrayImage, pictureBlurred: Bool, view orientedView: (Int) -> OrientedView) -> UnreadLines? {
         for quarter in [0, 1] {
-            let view = OrientedView(input: image, workingCopy: working, quarter: quarter)
-            for band in view.stripeBands().prefix(BandSearch.maximumBandsPerOrientation) {
+            let view = orientedView(quarter)
+            let viewWidth = Double(view.smallWidth) * view.scale
+            for band in view.stripeBands().prefix(BandSearch.maximumBandsPerOrientation)
+            where pictureBlurred || StripeBands.setLikeMRZLines(band, viewWidth: viewWidth) {
                 let lines = band.map {
                     OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
                 }

@@ -228,12 +228,15 @@ final class OrientedView {
     /// full-resolution pixels, each line's box set to an MRZ glyph's height about the
     /// stripe's middle (`StripeBands.glyphLines`).
     func stripeBands() -> [[PixelBox]] {
-        let image = small.halfTurned ? small.image.rotatedOrthogonally(2) : small.image
+        let image = stripeImage
         return Self.stripeDivisors.flatMap { divisor in
             let stripes = image.printStripes(thickness: max(3, image.width / divisor), minimumLength: image.width / 5)
             return StripeBands.bands(from: stripes, workingWidth: image.width, workingHeight: image.height, scale: scale).map(StripeBands.glyphLines)
         }
     }
+
+    /// The working copy as this view sees it (turned half round where it is).
+    var stripeImage: GrayImage { small.halfTurned ? small.image.rotatedOrthogonally(2) : small.image }
 
     /// The print stripes' thicknesses, as divisors of the view's width: a blurred MRZ line
     /// is up to twice its glyphs' height thick, its glyphs up to 1/25 of the width high

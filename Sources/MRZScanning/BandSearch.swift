@@ -60,11 +60,18 @@ final class BandSearch {
     /// Bands of glyph chains read before any other search.
     static let maximumChainBands = 4
 
+    /// The glyph chains' finders of the working copy, one per pass, when every pass was
+    /// looked at (none read a valid MRZ); else `nil`.  The second look takes them
+    /// (`MRZSearch.secondLook`) rather than finding the same chains again.
+    var chainFinders: [ChainBandFinder]? { finders.count == ChainBandFinder.passes.count ? finders : nil }
+    private var finders: [ChainBandFinder] = []
+
     /// Glyph chains (`ChainBandFinder`), in each of its passes.
     private func glyphChains() -> (reading: MRZReading, glyphHeight: Int)? {
         let working = ChainBandFinder.workingCopy(of: input)
         for pass in ChainBandFinder.passes {
             let finder = ChainBandFinder(input: input, working: working, pass: pass)
+            finders.append(finder)
             for band in finder.bands().prefix(Self.maximumChainBands) {
                 if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
             }
@@ -131,7 +138,7 @@ final class BandSearch {
 
     /// The view `quarter` quarter turns round, made once; a half turn of a view already
     /// made costs nothing (`OrientedView(halfTurnOf:)`).
-    private func view(_ quarter: Int) -> OrientedView {
+    func view(_ quarter: Int) -> OrientedView {
         if let v = views[quarter] { return v }
         let v =
             views[(quarter + 2) % 4].map { OrientedView(halfTurnOf: $0) }

@@ -354,6 +354,17 @@ public final class MRZSearch {
     /// Whether a stage has read an MRZ, valid or not (its band is known).
     public var foundAny: Bool { found != nil || bands?.best != nil }
 
+    /// The second look at a picture the search made out no MRZ band in
+    /// (`MRZScanner.secondLook`), taking the glyph chains the search found.
+    public func secondLook() -> UnreadLines? { MRZScanner.secondLook(input, searchFinders: bands?.chainFinders) }
+
+    /// The print stripes' look (`MRZScanner.stripeLook`) in the oriented views the search
+    /// made already.
+    public func stripeLook(pictureBlurred: Bool) -> UnreadLines? {
+        guard let bands else { return MRZScanner.stripeLook(input, pictureBlurred: pictureBlurred) }
+        return MRZScanner.stripeLook(input, pictureBlurred: pictureBlurred, view: bands.view)
+    }
+
     /// What the stages run so far found.
     public var outcome: MRZScan {
         var quality = self.quality

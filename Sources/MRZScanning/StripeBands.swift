@@ -59,4 +59,28 @@ enum StripeBands {
             PixelBox(x: box.x, y: Int((middle - Double(height) / 2).rounded()), width: box.width, height: height)
         }
     }
+
+    /// A stripe band's line length over its pitch (middle to middle) for an MRZ: 30–44
+    /// characters on lines about 1.5 glyph heights apart.  The real corpus's MRZs blurred by
+    /// 0.3 and 0.45 character heights measure 16.6–25 (TD1, TD2, TD3 and MRV-A; older
+    /// cards' and visas' MRZs with wider line spacing 14–15); the soft stripes of
+    /// scikit-image's photos (astronaut, camera, clock, coins, moon) that make bands shaped
+    /// like an MRZ's, 11.5–18.8.
+    static let mrzLengthPerPitch = 16.5...26.0
+
+    /// The least share of its view's width a band's lines span to be taken for an MRZ's
+    /// where the picture is not blurred as a whole: the real corpus's blurred MRZs span
+    /// 0.5–0.95 of it; the band of the astronaut's photo measuring 18.8 for its pitch, 0.34.
+    static let leastShareOfWidth = 0.4
+
+    /// Whether `band`'s lines (boxes in the view's full-resolution pixels, as
+    /// `OrientedView.stripeBands` gives them) are as long for their pitch as an MRZ's
+    /// lines and span `leastShareOfWidth` of the view (`viewWidth` pixels) or more.
+    static func setLikeMRZLines(_ band: [PixelBox], viewWidth: Double) -> Bool {
+        let middles = band.map { Double($0.y) + Double($0.height) / 2 }
+        let pitches = zip(middles, middles.dropFirst()).map { abs($1 - $0) }.sorted()
+        guard !pitches.isEmpty, pitches[pitches.count / 2] > 0 else { return false }
+        let length = Double(band.map(\.width).sorted()[band.count / 2])
+        return mrzLengthPerPitch.contains(length / pitches[pitches.count / 2]) && length >= leastShareOfWidth * viewWidth
+    }
 }

@@ -22,6 +22,28 @@ final class BlurredMRZDiagnosisTests: XCTestCase {
         XCTAssertEqual(result.error?.cause, .blurred)
     }
 
+    /// Latvia's passport page of ../shared/corpus/mrz (a 1504 × 1346 photo) blurred by 0.3
+    /// character heights: its MRZ's stripes make a band of lines as long for their pitch as
+    /// an MRZ's, though the picture as a whole measures no more blurred than a sharp photo
+    /// of smooth things (`PictureMeasures.blurredForStripes`).  Before
+    /// `StripeBands.setLikeMRZLines`: `noDocument` (checked against that build).
+    func testAPassportPageBlurredByAThirdOfItsCharactersIsNamedBlurred() throws {
+        let page = try ImageLoader().load(path: Self.package.appendingPathComponent("../shared/corpus/mrz/pe_pass-lva.jpg").path)
+        let reader = DocumentReader()
+        let sharp = reader.read(image: page, name: "sharp page")
+        let height = Double(try XCTUnwrap(sharp.documents.first?.quality?.characterHeight, "the sharp page is read"))
+        let result = reader.read(image: Self.gaussianBlur(page, sigma: 0.3 * height), name: "blurred page")
+        XCTAssertTrue(result.documents.isEmpty)
+        XCTAssertEqual(result.error?.cause, .blurred)
+    }
+
+    /// A Gaussian blur of about `sigma` pixels: three box blurs whose variances add up to
+    /// `sigma`² (a box of 2r + 1 pixels has the variance ((2r + 1)² − 1) / 12).
+    static func gaussianBlur(_ image: GrayImage, sigma: Double) -> GrayImage {
+        let radius = max(1, Int(((sqrt(12 * sigma * sigma / 3 + 1) - 1) / 2).rounded()))
+        return image.blurred(radius: radius).blurred(radius: radius).blurred(radius: radius)
+    }
+
     func testBlotchesWithoutADocumentStayNoDocument() {
         let result = DocumentReader().read(image: FailureDiagnosisTests.blotches(seed: 36), name: "blotches")
         XCTAssertEqual(result.error?.cause, .noDocument)

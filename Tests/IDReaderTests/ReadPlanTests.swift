@@ -25,7 +25,7 @@ final class ReadPlanTests: XCTestCase {
 
     func testAPassportRunsTheMRZStagesItNeedsAndSaysWhichFoundIt() throws {
         let image = try ImageLoader().load(path: Self.samples.appendingPathComponent("passports/td3-clean-000-r0.png").path)
-        let (documents, _, diagnostics) = DocumentReader().readWithDiagnosis(image: image, options: ReadOptions(only: .mrz))
+        let (documents, _, diagnostics, _) = DocumentReader().readWithDiagnosis(image: image, options: ReadOptions(only: .mrz))
         XCTAssertEqual(documents.count, 1)
         XCTAssertEqual(diagnostics.mrz.first?.stage, .mrzGlyphChains)
         // the stages for MRZs only, in the plan's order; later ones have nothing to do
@@ -36,7 +36,7 @@ final class ReadPlanTests: XCTestCase {
 
     func testOnlyPDF417LooksForNoMRZ() throws {
         let image = try ImageLoader().load(path: Self.samples.appendingPathComponent("passports/td3-clean-000-r0.png").path)
-        let (documents, _, diagnostics) = DocumentReader().readWithDiagnosis(image: image, options: ReadOptions(only: .pdf417))
+        let (documents, _, diagnostics, _) = DocumentReader().readWithDiagnosis(image: image, options: ReadOptions(only: .pdf417))
         XCTAssertTrue(documents.isEmpty)
         XCTAssertEqual(diagnostics.stages, [.pdf417, .pdf417Rescue])
     }

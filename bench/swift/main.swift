@@ -2,7 +2,7 @@ import AAMVA
 @_spi(Evaluation) @_spi(Evaluation) import BarcodeScanning
 import Foundation
 import IDCommon
-import IDReader
+@_spi(Evaluation) import IDReader
 import Imaging
 import MRZ
 @_spi(Evaluation) import MRZScanning
@@ -375,6 +375,25 @@ case "mrz-stages":
             "{\"path\": \"\(path)\", \(parts.joined(separator: ", ")), \"valid\": \(search.foundValid), \"size\": [\(image.width), \(image.height)], "
                 + "\"steps\": {\(steps.joined(separator: ", "))}}")
     }
+case "read-steps":
+    // FILE: one image path per line.  Per image: the CPU ms of a whole read as the CLI
+    // makes it (`read(image:name:)`, the failure's diagnosis included), the picture
+    // already decoded, with its profile (`StepProfile`: CPU ms and count per step, this
+    // thread's) and the cause named.  The OCR engine is made before the first image.
+    let reader = DocumentReader()
+    _ = reader.read(image: GrayImage(width: 1, height: 1, pixels: [255]), name: "warm-up")
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let start = cpuSeconds()
+        let (result, profile) = StepProfile.recording { reader.read(image: image, name: path) }
+        let cpuMs = (cpuSeconds() - start) * 1000
+        let steps = Dictionary(uniqueKeysWithValues: profile.milliseconds.map { ($0.key.rawValue, [$0.value, Double(profile.counts[$0.key] ?? 0)]) })
+        let json = try! JSONSerialization.data(
+            withJSONObject: [
+                "path": path, "cpuMs": cpuMs, "read": !result.documents.isEmpty, "cause": result.error?.cause?.rawValue ?? "-", "steps": steps,
+            ] as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
+    }
 case "mrz-bands":
     // FILE: one image path per line.  Per image: the bands the MRZ search read or set
     // aside by `MRZScanner.scan` (every stage), each its lines' corners in input pixels
@@ -551,6 +570,39 @@ case "consensus":
             steps.append(["state": report.state.name, "ms": ms, "stateMs": stateMs, "documents": documents])
         }
         let json = try! JSONSerialization.data(withJSONObject: ["scene": String(line), "steps": steps] as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
+    }
+case "picture-edges":
+    // FILE: image paths.  Per image: its size and its sharpest edges' width per 1000 px
+    // (`PictureMeasures.edgeWidth`, -1 for none), what gates the failure's stripe look.
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let edge = DocumentReader.sharpestEdgeWidth(image) ?? -1
+        print("{\"path\": \"\(path)\", \"w\": \(image.width), \"h\": \(image.height), \"pictureEdge\": \(edge)}")
+    }
+case "stripe-bands":
+    // FILE: image paths.  Per image: the cause a read names, the picture's sharpest edges,
+    // and each print-stripe band's measures (`MRZScanner.stripeEvidence`).
+    let reader = DocumentReader()
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let cpuStart = cpuSeconds()
+        let result = reader.read(image: image, name: path)
+        let cpuMs = (cpuSeconds() - cpuStart) * 1000
+        let finite = { (x: Double?) in x.map { $0.isFinite ? $0 : -1 } ?? -1 }
+        let bands = MRZScanner.stripeEvidence(image).map { e -> [String: Any] in
+            [
+                "q": e.quarter, "div": e.divisor, "n": e.lines.count, "shaped": e.shaped, "gh": finite(e.glyphHeight), "edge": finite(e.edgeWidth),
+                "pitch": finite(e.closestLinePitch), "glare": finite(e.glare), "paper": finite(e.paper),
+                "lpp": e.lengthPerPitch, "tpp": e.thicknessPerPitch, "above": e.stackedAbove, "below": e.stackedBelow, "bottom": e.bottom,
+                "y": e.lines.map { Int(($0.topLeft.y + $0.bottomLeft.y) / 2) },
+            ]
+        }
+        let json = try! JSONSerialization.data(
+            withJSONObject: [
+                "path": path, "read": !result.documents.isEmpty, "cause": result.error?.cause?.rawValue ?? "-", "cpuMs": cpuMs,
+                "pictureEdge": DocumentReader.sharpestEdgeWidth(image) ?? -1, "w": image.width, "h": image.height, "bands": bands,
+            ] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
 case "frame-states":
