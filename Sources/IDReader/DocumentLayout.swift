@@ -65,11 +65,13 @@ struct DocumentLayout: Sendable, Equatable {
     static let glyphHeightOverPitch = 1.0
 
     /// The layout of an MRZ format of the contract (`MRZSection.format`); `nil` for the
-    /// national layouts whose page is not ICAO's (`FRENCH_ID`, `SWISS_DL`, ...).
+    /// national layouts whose page is not ICAO's (`SWISS_DL`, ...).  France's national
+    /// identity card of 1988–2021 (`FRENCH_ID`) is an ID-2 card, 105 × 74 mm, with two
+    /// 36-character lines along its bottom: a TD2's geometry.
     static func icao(format: String) -> DocumentLayout? {
         switch format {
         case "TD1": return td1
-        case "TD2": return td2
+        case "TD2", "FRENCH_ID": return td2
         case "TD3": return td3
         case "MRVA": return mrvA
         case "MRVB": return mrvB

@@ -214,6 +214,33 @@ final class DocumentLocationTests: XCTestCase {
         XCTAssertEqual(document.location?.outline?.partial, true)
     }
 
+    /// France's national identity card of the corpus (read as `FRENCH_ID`) is outlined as
+    /// the ID-2 card it is: 105 × 74 mm around its MRZ (it had no outline when the
+    /// national layouts had no geometry).
+    func testFrenchIdentityCardIsOutlined() throws {
+        let picture = AnnotationTests.corpus.appendingPathComponent("ij_id-fra-cni.jpg").path
+        let document = try XCTUnwrap(DocumentReader().read(imageAt: picture, options: ReadOptions(only: .mrz, locatesOutline: true)).documents.first)
+        XCTAssertEqual(document.mrz?.format, "FRENCH_ID")
+        let outline = try XCTUnwrap(document.location?.outline, "the card's outline")
+        let corners = outline.corners.quadrilateral
+        let width = AnnotationTests.distance(corners.topLeft, corners.topRight)
+        let height = AnnotationTests.distance(corners.topLeft, corners.bottomLeft)
+        XCTAssertEqual(width / height, 105.0 / 74.0, accuracy: 0.15, "an ID-2 card's proportions")
+        let band = try XCTUnwrap(document.location?.mrz?.corners.quadrilateral)
+        XCTAssertTrue(band.corners.allSatisfy { Self.inside($0, corners) }, "the MRZ lies on the card")
+    }
+
+    /// Whether `point` lies inside the convex quadrilateral `shape` (on the same side of
+    /// each of its edges, corners in order).
+    static func inside(_ point: Point, _ shape: Quadrilateral) -> Bool {
+        let corners = shape.corners
+        let sides = corners.indices.map { index -> Double in
+            let a = corners[index], b = corners[(index + 1) % corners.count]
+            return (b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x)
+        }
+        return sides.allSatisfy { $0 > 0 } || sides.allSatisfy { $0 < 0 }
+    }
+
     /// The JSON's shape: whole-pixel `[x, y]` corners, nulls where nothing was found, and
     /// the same value back when decoded.
     func testLocationJSON() throws {
