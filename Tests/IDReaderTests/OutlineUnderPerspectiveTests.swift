@@ -46,6 +46,13 @@ final class OutlineUnderPerspectiveTests: XCTestCase {
         return zip(found.corners, expected.corners).map { distance($0, $1) / diagonal }
     }
 
+    /// Both top corners and the mean of all four within 1.5 % of the diagonal.
+    func assertTopCornersAndMeanWithinTolerance(_ errors: [Double], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertLessThanOrEqual(errors[0], 0.015, "top-left corner", file: file, line: line)
+        XCTAssertLessThanOrEqual(errors[1], 0.015, "top-right corner", file: file, line: line)
+        XCTAssertLessThanOrEqual(errors.reduce(0, +) / 4, 0.015, "mean corner error", file: file, line: line)
+    }
+
     /// Seed 1's first hard TD3 page: its top edge tilted towards the camera lies beyond
     /// where the nominal height puts it, and its heading's line within reach of that: the
     /// top corners are the page's (each within 1.5 % of the diagonal), not the heading's
@@ -56,9 +63,7 @@ final class OutlineUnderPerspectiveTests: XCTestCase {
         let outline = try XCTUnwrap(result.documents.first?.location?.outline, "the page is read and outlined")
         XCTAssertEqual(outline.source, .edges)
         let errors = try cornerErrors(outline.corners.quadrilateral, truth["document_quad"])
-        XCTAssertLessThanOrEqual(errors[0], 0.015, "top-left corner")
-        XCTAssertLessThanOrEqual(errors[1], 0.015, "top-right corner")
-        XCTAssertLessThanOrEqual(errors.reduce(0, +) / 4, 0.015, "mean corner error")
+        assertTopCornersAndMeanWithinTolerance(errors)
     }
 
     /// Seed 2's tenth hard TD1 card under perspective, on a wooden table: its top edge
@@ -70,9 +75,7 @@ final class OutlineUnderPerspectiveTests: XCTestCase {
         let result = DocumentReader().read(imageAt: picture, options: ReadOptions(only: .mrz, locatesOutline: true))
         let outline = try XCTUnwrap(result.documents.first?.location?.outline, "the card is read and outlined")
         let errors = try cornerErrors(outline.corners.quadrilateral, truth["document_quad"])
-        XCTAssertLessThanOrEqual(errors[0], 0.015, "top-left corner")
-        XCTAssertLessThanOrEqual(errors[1], 0.015, "top-right corner")
-        XCTAssertLessThanOrEqual(errors.reduce(0, +) / 4, 0.015, "mean corner error")
+        assertTopCornersAndMeanWithinTolerance(errors)
     }
 
     /// Seed 2's second hard licence back: the decoder's corners have the symbol's right
@@ -102,9 +105,7 @@ final class OutlineUnderPerspectiveTests: XCTestCase {
         let outline = try XCTUnwrap(result.documents.first?.location?.outline, "the licence is read and outlined")
         XCTAssertEqual(outline.source, .edges)
         let errors = try cornerErrors(outline.corners.quadrilateral, truth["document_quad"])
-        XCTAssertLessThanOrEqual(errors[0], 0.015, "top-left corner")
-        XCTAssertLessThanOrEqual(errors[1], 0.015, "top-right corner")
-        XCTAssertLessThanOrEqual(errors.reduce(0, +) / 4, 0.015, "mean corner error")
+        assertTopCornersAndMeanWithinTolerance(errors)
     }
 
     /// Corners not collapsed are left as decoded; a side under half the other's is rebuilt

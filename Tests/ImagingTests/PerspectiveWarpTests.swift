@@ -32,16 +32,18 @@ final class PerspectiveWarpTests: XCTestCase {
         return out
     }
 
+    /// A keystone, a rotated rectangle, and one running past the picture's edges.
+    static let quads = [
+        Quadrilateral(
+            topLeft: Point(x: 8.3, y: 5.1), topRight: Point(x: 50.7, y: 9.9), bottomRight: Point(x: 55.2, y: 41.4), bottomLeft: Point(x: 3.6, y: 37.8)),
+        Quadrilateral(topLeft: Point(x: 20, y: 2), topRight: Point(x: 58, y: 20), bottomRight: Point(x: 44, y: 46), bottomLeft: Point(x: 6, y: 28)),
+        Quadrilateral(
+            topLeft: Point(x: -9.5, y: -4.25), topRight: Point(x: 70.1, y: 1), bottomRight: Point(x: 66, y: 52.5), bottomLeft: Point(x: -3, y: 44)),
+    ]
+
     func testSameValuesAsOnePixelAtATime() throws {
         let image = picture(seed: 11)
-        let quads = [
-            // a keystone, a rotated rectangle, and one running past the picture's edges
-            Quadrilateral(
-                topLeft: Point(x: 8.3, y: 5.1), topRight: Point(x: 50.7, y: 9.9), bottomRight: Point(x: 55.2, y: 41.4), bottomLeft: Point(x: 3.6, y: 37.8)),
-            Quadrilateral(topLeft: Point(x: 20, y: 2), topRight: Point(x: 58, y: 20), bottomRight: Point(x: 44, y: 46), bottomLeft: Point(x: 6, y: 28)),
-            Quadrilateral(
-                topLeft: Point(x: -9.5, y: -4.25), topRight: Point(x: 70.1, y: 1), bottomRight: Point(x: 66, y: 52.5), bottomLeft: Point(x: -3, y: 44)),
-        ]
+        let quads = Self.quads
         for (index, quad) in quads.enumerated() {
             for (width, height, border) in [(37, 23, 0), (90, 70, 5)] {
                 let warped = try XCTUnwrap(image.warped(corners: quad, width: width, height: height, margin: border))
@@ -57,13 +59,7 @@ final class PerspectiveWarpTests: XCTestCase {
     /// steepest picture there is), shrinking and enlarging, and past the picture's edges.
     func testSteppingWithinOneLevelOfExactSampling() throws {
         let image = picture(seed: 12)
-        let quads = [
-            Quadrilateral(
-                topLeft: Point(x: 8.3, y: 5.1), topRight: Point(x: 50.7, y: 9.9), bottomRight: Point(x: 55.2, y: 41.4), bottomLeft: Point(x: 3.6, y: 37.8)),
-            Quadrilateral(topLeft: Point(x: 20, y: 2), topRight: Point(x: 58, y: 20), bottomRight: Point(x: 44, y: 46), bottomLeft: Point(x: 6, y: 28)),
-            Quadrilateral(
-                topLeft: Point(x: -9.5, y: -4.25), topRight: Point(x: 70.1, y: 1), bottomRight: Point(x: 66, y: 52.5), bottomLeft: Point(x: -3, y: 44)),
-        ]
+        let quads = Self.quads
         var changed = 0, total = 0
         for (index, quad) in quads.enumerated() {
             for (width, height) in [(37, 23), (415, 293)] {
