@@ -49,10 +49,7 @@ def classifier_margins(items):
 
 def main():
     wanted = sys.argv[1:] or ["corpus"]
-    if any(w in ("clean", "mild", "hard", "turned", "skewed") for w in wanted):
-        mrz_read.generate()
-    if any(w.startswith("idphoto") for w in wanted):
-        mrz_read.generate_idphoto()
+    mrz_read.prepare(wanted)
     for name, items in mrz_read.cases().items():
         if name not in wanted or not items:
             continue

@@ -95,6 +95,14 @@ def generate():
                             "--level", level, "--rotate", *rotations], check=True)
 
 
+def prepare(wanted):
+    """Makes the generated sets among `wanted` that are not made yet (the project's own and idphoto-gen's)."""
+    if any(w in ("clean", "mild", "hard", "turned", "skewed") for w in wanted):
+        generate()
+    if any(w.startswith("idphoto") for w in wanted):
+        generate_idphoto()
+
+
 def cases():
     sets = {"corpus": sorted(p for p in glob.glob(CORPUS + "/*") if p.endswith((".jpg", ".png")))}
     for name in ("clean", "mild", "hard", "turned", "skewed"):

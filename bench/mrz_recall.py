@@ -19,10 +19,7 @@ import mrz_read  # noqa: E402  (the sets and their truths)
 
 def main():
     wanted = sys.argv[1:] or ["corpus"]
-    if any(w in ("clean", "mild", "hard", "turned", "skewed") for w in wanted):
-        mrz_read.generate()
-    if any(w.startswith("idphoto") for w in wanted):
-        mrz_read.generate_idphoto()
+    mrz_read.prepare(wanted)
     print("| set | images | exact | exact, checks hold | of those valid | valid but wrong |")
     print("|---|---|---|---|---|---|")
     for name, items in mrz_read.cases().items():
