@@ -260,8 +260,9 @@ extension DocumentReader {
         return DocumentLocating(image: image).licenceOutline(symbol: corners)
     }
 
-    /// Whether each side of `corners` is at least half as long as the side facing it: the
-    /// glance's sparse lines can end a side on a stretch of bars inside the symbol (a
+    /// Whether no side of `corners` is collapsed (shorter than `SymbolSideRepair`'s
+    /// `collapsedShare`, half, of the side facing it): the glance's sparse lines can end a
+    /// side on a stretch of bars inside the symbol (a
     /// drawn symbol's right side 12 px long beside a left side of 336, 480 px in from the
     /// left where the symbol is 1024 wide), which no picture a symbol is read from tilts
     /// so far, and a width that is no symbol's would place the card wrongly.  A read's
@@ -269,7 +270,7 @@ extension DocumentReader {
     /// not to be trusted then either.
     static func isSymbolShaped(_ corners: Quadrilateral) -> Bool {
         let sides = zip(corners.corners, corners.corners.dropFirst() + corners.corners.prefix(1)).map { ($1 - $0).length }
-        return (0..<2).allSatisfy { min(sides[$0], sides[$0 + 2]) >= 0.5 * max(sides[$0], sides[$0 + 2]) }
+        return (0..<2).allSatisfy { min(sides[$0], sides[$0 + 2]) >= SymbolSideRepair.collapsedShare * max(sides[$0], sides[$0 + 2]) }
     }
 
     /// The outline `DocumentLayout` predicts from an MRZ band's lines seen in `image`, or `nil`.
