@@ -52,8 +52,7 @@ struct DocumentLayout: Sendable, Equatable {
                 height += (Vector(line.bottomLeft) - Vector(line.topLeft)).length + (Vector(line.bottomRight) - Vector(line.topRight)).length
             }
             guard height > 0 else { return nil }
-            // the ink runs a glyph's width (3/4 of the pitch) short of the characters' advance
-            let characters = length / height * glyphHeightOverPitch + 0.25
+            let characters = length / height * glyphHeightOverPitch + inkShortOfAdvance
             return characters >= Double(td2.charactersPerLine + td3.charactersPerLine) / 2 ? td3 : td2
         default: return nil
         }
@@ -63,6 +62,11 @@ struct DocumentLayout: Sendable, Equatable {
     /// (2.54 mm): about one.  Measured on idphoto-gen's pages (seed 5): 44-character lines
     /// mostly 42–46 glyph heights long, 36-character ones 34–37.
     static let glyphHeightOverPitch = 1.0
+
+    /// How many characters' advance an MRZ line's ink falls short of its characters'
+    /// whole advance, in pitches: the ink runs from the first glyph's left to the last
+    /// glyph's right, a glyph's width (3/4 of the pitch) short of the last advance.
+    static let inkShortOfAdvance = 0.25
 
     /// The layout of an MRZ format of the contract (`MRZSection.format`); `nil` for the
     /// national layouts whose page is not ICAO's (`SWISS_DL`, ...).  France's national
@@ -92,9 +96,7 @@ struct DocumentLayout: Sendable, Equatable {
         guard length > 1 else { return nil }
         let u = along / along.length
         let down = Vector(x: -u.y, y: u.x)
-        // a line's ink runs from the first glyph's left to the last glyph's right: about a
-        // glyph's width (3/4 of the pitch) short of the characters' whole advance
-        let pixelsPerMM = length / ((Double(charactersPerLine) - 0.25) * Self.mrzPitch)
+        let pixelsPerMM = length / ((Double(charactersPerLine) - Self.inkShortOfAdvance) * Self.mrzPitch)
         let centre = lines.flatMap(\.corners).reduce(Vector(x: 0, y: 0)) { $0 + Vector($1) } / Double(4 * lines.count)
         let lastCentre = last.corners.reduce(Vector(x: 0, y: 0)) { $0 + Vector($1) } / 4
         let bottomCentre = centre + down * ((lastCentre - centre).dot(down) + lastLineCentreAboveBottom * pixelsPerMM)
