@@ -21,6 +21,8 @@ Sources, each a JSONL file named on the command line as NAME=PATH:
       --model scores a weights file as it is (the shipped one)
   glyphs.py export own=... [real=R.jsonl] --out Sources/MRZScanning/mrz-glyphs.bin
       the chosen candidate (an MLP) trained on the sources named, written for the reader
+  glyphs.py train own=... --candidate mlp128 [--augment photo] [--clean] --score R.jsonl T.jsonl [--out M.bin]
+      one candidate trained once and scored on every set (tools/train-glyphs/sureness.sh)
   glyphs.py channel R.jsonl --model M.bin
       the model's misreadings of the real cells as MeasuredGlyphChannel's Swift tables
   glyphs.py pages SEED DIR [--tiers hard] [--first 20] [--count 20]
@@ -406,6 +408,9 @@ def report(name, truth, scores, reads=None, cells=None):
     if cells is not None:
         used = ~refused_cuts(cells, predicted)
         line += f"; in the {used.sum()} cells of cuts the reader uses: " + sureness(used)
+        r, w = right & used, ~right & used
+        line += "; there, right sure / wrong sure from " + ", ".join(
+            f"{t}: {(r & (top >= t)).sum() / max(1, r.sum()):.1%} / {(w & (top >= t)).sum()}" for t in SWEEP)
     if reads is not None:
         known = reads != ""
         lstm = np.array([r == CHARSET[t] for r, t in zip(reads, truth)])
@@ -414,6 +419,9 @@ def report(name, truth, scores, reads=None, cells=None):
                  f"LSTM wrong {(known & ~lstm).sum()}, classifier right there {(known & ~lstm & right).sum()}, both wrong {both_wrong.sum()}")
     print(line, flush=True)
     return right
+
+
+SWEEP = (0.9, 0.95, 0.98, 0.99, 0.995, 0.999)
 
 
 def refused_cuts(cells, predicted):
@@ -478,6 +486,21 @@ def compare(args):
                 report(f"{name} {os.path.basename(path)}", data.y, fitted.scores(data.x), data.reads, data)
             if args.keep:
                 fitted.write(os.path.join(args.keep, f"{name}.bin"))
+
+
+def train(args):
+    """One candidate trained on the sources named (in their order), written to --out, and
+    scored on every --score set: one model for all, unlike `compare`."""
+    rng = np.random.default_rng(args.seed)
+    real, synthetic = sources(args.sources)
+    assert real is None, "train takes synthetic sources only: score the real cells with --score"
+    fitted = trained(lambda: candidate(args.candidate), stack(synthetic), rng, args.copies, args.clean, args.augment)
+    if args.out:
+        fitted.write(args.out)
+    label = f"{args.candidate} {args.augment}" + (" clean" if args.clean else "")
+    for path in args.score:
+        data = load(path)
+        report(f"{label} {os.path.basename(path)}", data.y, fitted.scores(data.x), data.reads, data)
 
 
 def export(args):
@@ -567,6 +590,15 @@ def main():
     e.add_argument("--augment", choices=["cut", "photo"], default="cut", help="the variants trained on (see augment)")
     e.add_argument("--clean", action="store_true", help="as compare --clean")
     e.add_argument("--seed", type=int, default=1)
+    r = sub.add_parser("train")
+    r.add_argument("sources", nargs="+")
+    r.add_argument("--candidate", default="mlp128")
+    r.add_argument("--augment", choices=["cut", "photo"], default="cut")
+    r.add_argument("--clean", action="store_true")
+    r.add_argument("--copies", type=int, default=2)
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--score", nargs="*", default=[])
+    r.add_argument("--out")
     m = sub.add_parser("channel")
     m.add_argument("cells", help="the real corpus's cells (glyph-cells JSONL)")
     m.add_argument("--model", required=True)
@@ -580,7 +612,7 @@ def main():
     t = sub.add_parser("truths")
     t.add_argument("directory")
     args = parser.parse_args()
-    {"compare": compare, "export": export, "channel": channel, "pages": pages, "truths": truths}[args.command](args)
+    {"compare": compare, "train": train, "export": export, "channel": channel, "pages": pages, "truths": truths}[args.command](args)
 
 
 if __name__ == "__main__":
