@@ -411,6 +411,9 @@ def report(name, truth, scores, reads=None, cells=None):
         r, w = right & used, ~right & used
         line += "; there, right sure / wrong sure from " + ", ".join(
             f"{t}: {(r & (top >= t)).sum() / max(1, r.sum()):.1%} / {(w & (top >= t)).sum()}" for t in SWEEP)
+        unsure = np.unique(cells.docs[r & (top < 0.9)], return_counts=True)[1]
+        line += (f"; right cells under 0.9 in {len(unsure)} of {len(np.unique(cells.docs))} documents, "
+                 f"most first {sorted(unsure.tolist(), reverse=True)[:8]}")
     if reads is not None:
         known = reads != ""
         lstm = np.array([r == CHARSET[t] for r, t in zip(reads, truth)])
