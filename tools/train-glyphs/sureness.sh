@@ -47,4 +47,5 @@ G="python3 $OLDPWD/tools/train-glyphs/glyphs.py"
   $G train "${SOURCES[@]}" --candidate mlp128 --clean "${SCORE[@]}"
   $G train a=p11-hard.jsonl b=p23-hard.jsonl c=p11-mild.jsonl d=p23-mild.jsonl --candidate mlp128 --augment photo --clean "${SCORE[@]}"
   $G compare real=corpus.jsonl "${SOURCES[@]}" --with-real --candidates mlp128
+  $G compare real=corpus.jsonl "${SOURCES[@]}" --with-real --clean --candidates mlp128
 } 2>/dev/null | tee sureness.txt
