@@ -436,14 +436,15 @@ def refused_cuts(cells, predicted):
     return (share < 0.5)[line]
 
 
-def trained(make, cells, rng, copies, clean=False, style="cut"):
-    """A candidate trained on `cells` and their variants, as the reader would run it.
+def trained(make, cells, rng, copies, clean=False, style="cut", as_run=True):
+    """A candidate trained on `cells` and their variants, as the reader would run it (int8
+    weights; `as_run=False`: the float weights, which `MLP.write` quantises itself).
     With `clean`, trained twice: the second time without the lines the first model
     misreads in more than half the cells (`misaligned_lines`)."""
     def fit(cells):
         x, y = augment(cells, rng, copies, style)
         fitted = make().fit(x, y, rng)
-        return fitted.quantised() if hasattr(fitted, "quantised") else fitted
+        return fitted.quantised() if as_run and hasattr(fitted, "quantised") else fitted
     fitted = fit(cells)
     if not clean:
         return fitted
@@ -510,7 +511,7 @@ def export(args):
     rng = np.random.default_rng(args.seed)
     real, synthetic = sources(args.sources)
     cells = stack(synthetic + ([real] if real is not None else []))
-    model = trained(lambda: MLP(args.hidden, args.epochs), cells, rng, args.copies, args.clean, args.augment)
+    model = trained(lambda: MLP(args.hidden, args.epochs), cells, rng, args.copies, args.clean, args.augment, as_run=False)
     model.write(args.out)
     print(f"wrote {args.out}: {os.path.getsize(args.out)} bytes, {len(cells.y)} glyphs before augmentation and cleaning")
 
