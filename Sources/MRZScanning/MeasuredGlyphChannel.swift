@@ -2,7 +2,9 @@ import IDCommon
 
 /// How the shipped glyph classifier (`mrz-glyphs.bin`) reads the cells the reader cuts
 /// from the real corpus's pictures (`../shared/corpus/mrz`, none of them in its training
-/// data; measured with tools/train-glyphs/glyphs.py on `idreader-bench glyph-cells`):
+/// data; measured by `tools/train-glyphs/glyphs.py channel corpus.jsonl --model
+/// Sources/MRZScanning/mrz-glyphs.bin` on the cells `idreader-bench glyph-cells` cuts, which
+/// prints `observed` and `misreadings` as they stand here):
 /// every character read per truth, and each cell it read wrong, with whether it was
 /// confident (probability 0.9 or more, `CellVote.opinion`).  `GlyphChannelSimulator` draws
 /// from it for the valid-means-right property.

@@ -85,21 +85,93 @@ class CellsTests(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "c.jsonl")
             open(path, "w").write("\n".join(json.dumps(r) for r in rows))
-            x, y, docs, reads = glyphs.load(path)
+            x, y, docs, reads, left, right = glyphs.load(path)
         self.assertEqual(x.shape, (3, 384))
         self.assertEqual([glyphs.CHARSET[i] for i in y], ["A", "B", "<"])
         self.assertEqual(float(x[1].min()), 1.0)
         self.assertEqual(set(docs), {"AB<\nXYZ"}, "a document is all its expected lines")
         self.assertEqual(list(reads), ["A", "B", "<"])
+        self.assertEqual((list(left), list(right)), ([-1, 0, 1], [1, 2, -1]), "each cell's neighbours on its line")
 
     def test_augmented_copies_keep_shape_and_range(self):
         rng = np.random.default_rng(1)
         x = rng.random((10, glyphs.WIDTH * glyphs.HEIGHT)).astype(np.float32)
-        out = glyphs.augment(x, rng, 2)
+        cells = line_of(x)
+        out, labels = glyphs.augment(cells, rng, 2, "photo")
         self.assertEqual(out.shape, (30, 384))
         self.assertTrue(np.array_equal(out[:10], x), "the originals come first")
+        self.assertEqual(list(labels), list(cells.y) * 3)
         self.assertGreaterEqual(float(out.min()), 0.0)
         self.assertLessEqual(float(out.max()), 1.0)
+
+    def test_an_off_centre_variant_takes_its_neighbours_ink(self):
+        # a line of three cells: ink only in the right one; the middle cell moved right
+        # shows that ink at its right edge, never paper past the line's end
+        x = np.zeros((3, glyphs.HEIGHT, glyphs.WIDTH), np.float32)
+        x[2] = 1
+        cells = line_of(x.reshape(3, -1))
+        strip = glyphs.strips(cells, np.array([1]))
+        self.assertEqual(strip.shape, (1, glyphs.HEIGHT, 3 * glyphs.WIDTH))
+        self.assertEqual(float(strip[0, :, :2 * glyphs.WIDTH].max()), 0.0)
+        self.assertEqual(float(strip[0, :, 2 * glyphs.WIDTH:].min()), 1.0)
+        self.assertEqual(float(glyphs.strips(cells, np.array([2]))[0, :, 2 * glyphs.WIDTH:].max()), 0.0, "paper past the end")
+
+    def test_a_subset_relinks_neighbours_left_out(self):
+        cells = line_of(np.zeros((4, glyphs.WIDTH * glyphs.HEIGHT), np.float32))
+        kept = glyphs.subset(cells, np.array([True, False, True, True]))
+        self.assertEqual((list(kept.left), list(kept.right)), ([-1, -1, 1], [-1, 2, -1]))
+        both = glyphs.stack([cells, cells])
+        self.assertEqual(list(both.left), [-1, 0, 1, 2, -1, 4, 5, 6])
+
+    def test_jpeg_and_blur_keep_a_glyph_recognisable(self):
+        rng = np.random.default_rng(2)
+        v = np.zeros((4, glyphs.HEIGHT, glyphs.WIDTH), np.float32)
+        v[:, 4:20, 6:10] = 1  # a bar
+        for out in (glyphs.jpeg_round_trip(v, rng), glyphs.gaussian_blur(v, np.full(4, 1.0, np.float32), np.full(4, 1.0, np.float32))):
+            self.assertEqual(out.shape, v.shape)
+            self.assertGreater(float(out[:, 8:16, 7:9].mean()), 0.6, "the bar stays ink")
+            self.assertLess(float(out[:, :, 13:].mean()), 0.15, "the paper stays paper")
+
+
+class CleaningTests(unittest.TestCase):
+    def test_a_line_misread_in_more_than_half_its_cells_is_left_out(self):
+        # two lines of four cells: the first read wrong in three cells (a cut a cell off),
+        # the second in one
+        left = np.array([-1, 0, 1, 2, -1, 4, 5, 6])
+        cells = glyphs.Cells(np.zeros((8, 384), np.float32), np.zeros(8, int), np.array(["d"] * 8), np.array([""] * 8),
+                             left, np.array([1, 2, 3, -1, 5, 6, 7, -1]))
+        read = np.array([1, 1, 0, 1, 0, 0, 1, 0])
+        self.assertEqual(list(glyphs.misaligned_lines(cells, read)), [True] * 4 + [False] * 4)
+
+
+    def test_a_cut_the_reading_disagrees_with_in_most_cells_is_refused(self):
+        # the classifier reads line one as the reader did in one cell of four, line two
+        # in all four
+        left = np.array([-1, 0, 1, 2, -1, 4, 5, 6])
+        reads = np.array(list("ABCDABCD"))
+        cells = glyphs.Cells(np.zeros((8, 384), np.float32), np.zeros(8, int), np.array(["d"] * 8), reads,
+                             left, np.array([1, 2, 3, -1, 5, 6, 7, -1]))
+        predicted = np.array([glyphs.CHARSET.index(c) for c in "AXYZABCD"])
+        self.assertEqual(list(glyphs.refused_cuts(cells, predicted)), [True] * 4 + [False] * 4)
+
+
+class ShippedModelTests(unittest.TestCase):
+    def test_a_written_model_reads_back_as_its_quantised_self(self):
+        rng = np.random.default_rng(4)
+        x = rng.random((100, glyphs.WIDTH * glyphs.HEIGHT)).astype(np.float32)
+        model = glyphs.MLP(hidden=8, epochs=1).fit(x, rng.integers(0, len(glyphs.CHARSET), 100), rng)
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "m.bin")
+            model.write(path)
+            back = glyphs.MLP.read(path)
+        self.assertLess(np.abs(back.scores(x) - model.quantised().scores(x)).max(), 1e-5)
+
+
+def line_of(x):
+    """Cells of one line, labelled A, B, C …"""
+    n = len(x)
+    return glyphs.Cells(x, np.arange(n) % len(glyphs.CHARSET), np.array(["doc"] * n), np.array([""] * n),
+                        np.array([i - 1 for i in range(n)]), np.array([i + 1 if i + 1 < n else -1 for i in range(n)]))
 
 
 if __name__ == "__main__":
