@@ -124,6 +124,38 @@ final class ReadingViewsTests: XCTestCase {
         // confidently valid: the first view alone
         XCTAssertEqual(try viewsAsked(td3, uncertain: []), [.primary])
     }
+
+    func testAValidReadingWithADoubtNoViewTakesBackIsTheLastRead() throws {
+        // a document number (letters and digits) in doubt stands whatever the sharpened
+        // view reads: no later view is read
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.documentNumber]), [.primary])
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.nationality, .optionalData]), [.primary])
+        // free text in doubt too: the sharpened view votes on what it shows
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.name, .optionalData]), [.primary, .sharpened])
+        // a name or a code in doubt another view may read confidently: the sharpened view too
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.name, .nationality]), [.primary, .sharpened])
+        // a country code no table holds, in doubt: any reading of the same lines doubts it
+        let unknown = [td3[0].replacingOccurrences(of: "P<UTO", with: "P<HAC"), td3[1]]
+        XCTAssertEqual(try viewsAsked(unknown, uncertain: [.issuingCountry]), [.primary])
+        // a code shown as a known one (voted from the views) may be read confidently again
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.issuingCountry]), [.primary, .sharpened])
+    }
+
+    func testTheDoubtThatStandsIsTheOneCombiningKeeps() throws {
+        // the sharpened view reads the same lines confidently valid: the primary view's
+        // doubt on the document number stands in the combined reading (the reason the
+        // sharpened view need not be read), its doubt on the name does not
+        let result = try MRZParser().parse(lines: td3)
+        let primary = MRZReading(result: result, changes: [], uncertainFields: [.name, .documentNumber])
+        let sharpened = MRZReading(result: result, changes: [], uncertainFields: [])
+        XCTAssertEqual(LineReader.lettersAndDigitsDoubts(of: primary), [.documentNumber])
+        let combined = try XCTUnwrap(LineReader.combine([primary, sharpened], parser: MRZParser()))
+        XCTAssertEqual(combined.uncertainFields, [.documentNumber])
+        XCTAssertTrue(LineReader.keepsItsDoubt(MRZReading(result: result, changes: [], uncertainFields: [.documentNumber])))
+        // the name in doubt too: the later views vote on what it shows
+        XCTAssertFalse(LineReader.keepsItsDoubt(primary))
+        XCTAssertFalse(LineReader.keepsItsDoubt(MRZReading(result: result, changes: [], uncertainFields: [.name])))
+    }
 }
 
 /// Lines read to their layout's length (`LineReader.fitLength`) with the characters read
