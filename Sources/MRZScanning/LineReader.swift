@@ -205,13 +205,15 @@ struct LineReader {
     /// confidently valid.
     static let readingViews = [View.primary, .sharpened, .stretchedBand]
 
-    /// `read(view)` for each of `readingViews` until one is confidently valid, the
-    /// readings made one (`combine`).  The one loop of the reader and the channel property.
+    /// `read(view)` for each of `readingViews` until one is confidently valid, or until a
+    /// reading leaves a doubt no later view can take back (`keepsItsDoubt`), the readings
+    /// made one (`combine`).  The one loop of the reader and the channel property.
     static func readInViews(parser: MRZParser, _ read: (View) -> MRZReading?) -> MRZReading? {
         var readings: [MRZReading] = []
         for view in readingViews {
             // a stretched view shows pale glyphs dark: only for bands no view read validly
             if view.stretch, readings.contains(where: \.result.isValid) { break }
+            if readings.contains(where: keepsItsDoubt) { break }
             guard let reading = read(view) else { continue }
             readings.append(reading)
             if reading.isConfidentlyValid { break }
@@ -236,8 +238,7 @@ struct LineReader {
                 // the doubts on fields where letters and digits both stand (look-alikes the
                 // check digits cannot rule out); a name doubted in one view may be read
                 // confidently in another
-                let mixed = Set(best.result.format.fieldPositions.filter { $0.characters == .alphanumeric }.map(\.name))
-                let raised = other.uncertainFields.filter { mixed.contains($0) && !best.uncertainFields.contains($0) }
+                let raised = lettersAndDigitsDoubts(of: other).filter { !best.uncertainFields.contains($0) }
                 best.uncertainFields += raised
                 raised.forEach { best.doubtRules[$0, default: []].append(.otherView) }
             } else {
@@ -248,6 +249,30 @@ struct LineReader {
             }
         }
         return votedAcrossViews(best, others: readings.indices.filter { $0 != shown }.map { readings[$0] }, parser: parser)
+    }
+
+    /// The doubts of a valid `reading` that `combine` puts on another reading of the same
+    /// lines: those on fields where letters and digits both stand.
+    static func lettersAndDigitsDoubts(of reading: MRZReading) -> [MRZFieldName] {
+        let mixed = Set(reading.result.format.fieldPositions.filter { $0.characters == .alphanumeric }.map(\.name))
+        return reading.uncertainFields.filter { mixed.contains($0) }
+    }
+
+    /// Whether `reading` holds its checks with a doubt that stands whatever a later view of
+    /// its band reads, so that the band cannot be read confidently valid after it: a doubt
+    /// `combine` puts on a reading of the same lines (`lettersAndDigitsDoubts`), or one its
+    /// shown text alone raises (a country code no table holds, letters after a name's
+    /// fillers: `ReadingJudge.doubtedByText`), which a reading of the same lines raises
+    /// too; a reading of other lines leaves the fields that differ in doubt.  Not where
+    /// free text is in doubt: the later views vote on what it shows (`votedAcrossViews`;
+    /// a French passport's name, read right only so).  The views after it would be read
+    /// only for the shown text of a reading in doubt (measured: bench/README.md, issue 45,
+    /// session 26).
+    static func keepsItsDoubt(_ reading: MRZReading) -> Bool {
+        let free = reading.result.format.fieldPositions.filter(FreeText.isFreeText).map(\.name)
+        guard reading.result.isValid, !reading.uncertainFields.contains(where: free.contains) else { return false }
+        let byText = ReadingJudge.doubtedByText(reading.result).map(\.field)
+        return !lettersAndDigitsDoubts(of: reading).isEmpty || reading.uncertainFields.contains(where: byText.contains)
     }
 
     /// `shown` with its uncertain free text (names, optional data: fields no check digit
@@ -384,6 +409,10 @@ struct LineReader {
     private func fittedReading(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine?) -> (line: OCRLine, raw: OCRLine, view: View)? {
         let first = firstTry ?? ocrLine(box, view: view)
         if let first, let fitted = Self.fitLength(first, to: target) { return (fitted, first, view) }
+        // another view mends a glyph or a few split, merged or paled; a line read further
+        // off the layout's length is no line of it (print beside an MRZ, a TD1's lines
+        // tried as a longer layout)
+        if let first, !Self.mayRefit(read: first.glyphs.count, to: target) { return nil }
         for (other, step) in [(view.other, ProfiledStep.ocrRefitView), (.wideSides, .ocrRefitView)] {
             if let line = ocrLine(box, view: other, as: step), let fitted = Self.fitLength(line, to: target) { return (fitted, line, other) }
         }
@@ -393,6 +422,16 @@ struct LineReader {
         else { return nil }
         return (fitted, line, .stretched)
     }
+
+    /// How many glyphs off its layout's length a line may be read for other views to be
+    /// read to fit it.  Measured on the corpus (bench/README.md, issue 45, session 26):
+    /// every line another view fitted was read 1 to 3 glyphs off; the refit views of lines
+    /// read 5 to 25 off fitted none.
+    static let refitReach = 4
+
+    /// Whether other views are read for a line read `read` glyphs long that no filler fits
+    /// to `target` (`refitReach`).
+    static func mayRefit(read: Int, to target: Int) -> Bool { abs(read - target) <= refitReach }
 
     /// The glyph classifier's reading of the line in `box` (`CellVote`), cut into `count`
     /// cells; `nil` without a classifier or where the line cannot be cut.  Made once per

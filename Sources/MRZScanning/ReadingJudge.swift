@@ -269,14 +269,24 @@ struct ReadingJudge {
             if field.range.contains(where: { $0 < line.count && !(line[$0] >= CellEvidence.minimumConfidence) }) {
                 doubted.append((field.name, .lowConfidence))
             }
-            if CodeFields.codeFields.contains(field.name) && !CountryCodes.isKnown(result.raw(field.name) ?? "") {
-                doubted.append((field.name, .unknownCode))
-            }
-            if FreeText.nameFieldNames.contains(field.name) && FreeText.hasLettersAfterFillerRun(result.raw(field.name) ?? "") {
-                doubted.append((field.name, .strayLetters))
-            }
+            doubted += doubtsByText(of: field, in: result).map { (field.name, $0) }
         }
         return doubted
+    }
+
+    /// The doubts `result`'s text alone raises on a field no check digit covers: a country
+    /// code no ICAO 9303 table lists, letters after a name's filler run.  Any reading of
+    /// the same lines raises them too (`LineReader.keepsItsDoubt`).
+    static func doubtsByText(of field: MRZFieldPosition, in result: MRZResult) -> [DoubtRule] {
+        var rules: [DoubtRule] = []
+        if CodeFields.codeFields.contains(field.name) && !CountryCodes.isKnown(result.raw(field.name) ?? "") { rules.append(.unknownCode) }
+        if FreeText.nameFieldNames.contains(field.name) && FreeText.hasLettersAfterFillerRun(result.raw(field.name) ?? "") { rules.append(.strayLetters) }
+        return rules
+    }
+
+    /// `doubtsByText` over every field no check digit covers.
+    static func doubtedByText(_ result: MRZResult) -> [(field: MRZFieldName, rule: DoubtRule)] {
+        result.format.fieldPositions.filter { !$0.provenByCheckDigit }.flatMap { field in doubtsByText(of: field, in: result).map { (field.name, $0) } }
     }
 
     /// Views asked to confirm a line: either may.

@@ -124,6 +124,38 @@ final class ReadingViewsTests: XCTestCase {
         // confidently valid: the first view alone
         XCTAssertEqual(try viewsAsked(td3, uncertain: []), [.primary])
     }
+
+    func testAValidReadingWithADoubtNoViewTakesBackIsTheLastRead() throws {
+        // a document number (letters and digits) in doubt stands whatever the sharpened
+        // view reads: no later view is read
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.documentNumber]), [.primary])
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.nationality, .optionalData]), [.primary])
+        // free text in doubt too: the sharpened view votes on what it shows
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.name, .optionalData]), [.primary, .sharpened])
+        // a name or a code in doubt another view may read confidently: the sharpened view too
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.name, .nationality]), [.primary, .sharpened])
+        // a country code no table holds, in doubt: any reading of the same lines doubts it
+        let unknown = [td3[0].replacingOccurrences(of: "P<UTO", with: "P<HAC"), td3[1]]
+        XCTAssertEqual(try viewsAsked(unknown, uncertain: [.issuingCountry]), [.primary])
+        // a code shown as a known one (voted from the views) may be read confidently again
+        XCTAssertEqual(try viewsAsked(td3, uncertain: [.issuingCountry]), [.primary, .sharpened])
+    }
+
+    func testTheDoubtThatStandsIsTheOneCombiningKeeps() throws {
+        // the sharpened view reads the same lines confidently valid: the primary view's
+        // doubt on the document number stands in the combined reading (the reason the
+        // sharpened view need not be read), its doubt on the name does not
+        let result = try MRZParser().parse(lines: td3)
+        let primary = MRZReading(result: result, changes: [], uncertainFields: [.name, .documentNumber])
+        let sharpened = MRZReading(result: result, changes: [], uncertainFields: [])
+        XCTAssertEqual(LineReader.lettersAndDigitsDoubts(of: primary), [.documentNumber])
+        let combined = try XCTUnwrap(LineReader.combine([primary, sharpened], parser: MRZParser()))
+        XCTAssertEqual(combined.uncertainFields, [.documentNumber])
+        XCTAssertTrue(LineReader.keepsItsDoubt(MRZReading(result: result, changes: [], uncertainFields: [.documentNumber])))
+        // the name in doubt too: the later views vote on what it shows
+        XCTAssertFalse(LineReader.keepsItsDoubt(primary))
+        XCTAssertFalse(LineReader.keepsItsDoubt(MRZReading(result: result, changes: [], uncertainFields: [.name])))
+    }
 }
 
 /// Lines read to their layout's length (`LineReader.fitLength`) with the characters read
@@ -144,6 +176,19 @@ final class LengthFittingTests: XCTestCase {
         XCTAssertEqual(LineReader.layouts(lines: 1, firstLineRead: 12), [[30]])
         XCTAssertEqual(LineReader.layouts(lines: 4, firstLineRead: 30), [])
         XCTAssertEqual(LineReader.lineLengths(lines: 2, firstLineRead: 24), [36, 36])
+    }
+
+    func testOtherViewsAreReadOnlyForALineReadAFewGlyphsOffItsLength() {
+        // the corpus's fits by another view: 29 for 30, 33 and 35 for 36, 42 for 44
+        XCTAssertTrue(LineReader.mayRefit(read: 29, to: 30))
+        XCTAssertTrue(LineReader.mayRefit(read: 33, to: 36))
+        XCTAssertTrue(LineReader.mayRefit(read: 42, to: 44))
+        XCTAssertTrue(LineReader.mayRefit(read: 48, to: 44))
+        // a TD1's line of 30 tried as a 36 or 44 layout, print read 26 or 45 for 36
+        XCTAssertFalse(LineReader.mayRefit(read: 30, to: 36))
+        XCTAssertFalse(LineReader.mayRefit(read: 30, to: 44))
+        XCTAssertFalse(LineReader.mayRefit(read: 26, to: 36))
+        XCTAssertFalse(LineReader.mayRefit(read: 45, to: 36))
     }
 
     func testTheCharactersBesideTheBoxAreSetAside() {
