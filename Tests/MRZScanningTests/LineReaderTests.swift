@@ -174,7 +174,9 @@ final class LengthFittingTests: XCTestCase {
         XCTAssertEqual(LineReader.layouts(lines: 3, firstLineRead: 22), [[30, 30, 30], [9, 30, 30]])
         XCTAssertEqual(LineReader.layouts(lines: 3, firstLineRead: 12), [[9, 30, 30], [30, 30, 30]])
         XCTAssertEqual(LineReader.layouts(lines: 1, firstLineRead: 12), [[30]])
-        XCTAssertEqual(LineReader.layouts(lines: 4, firstLineRead: 30), [])
+        // no layout of seven lines (tests register toy layouts of four and five lines in the
+        // one format registry, so those counts depend on which tests ran first)
+        XCTAssertEqual(LineReader.layouts(lines: 7, firstLineRead: 30), [])
         XCTAssertEqual(LineReader.lineLengths(lines: 2, firstLineRead: 24), [36, 36])
     }
 
