@@ -8,7 +8,8 @@ enum StripeBands {
     /// pitch thick; longest first (an MRZ's lines are a page's longest print; a form's
     /// rules and captions stand beside it as often as above it).  Unlike `BandFinder.bands`, a line's next line need not be the next stripe
     /// down: other print beside the MRZ (a caption, a callout) makes stripes between its
-    /// lines.  `scale` maps stripe coordinates to the caller's pixels.
+    /// lines.  Also a card's three lines of unequal length (`unevenCardLines`).  `scale`
+    /// maps stripe coordinates to the caller's pixels.
     static func bands(from stripes: [PixelBox], workingWidth: Int, workingHeight: Int, scale: Double) -> [[PixelBox]] {
         // a stripe along the picture's edge is the closing's border, not print
         let inside = stripes.filter { $0.x > 0 && $0.y > 0 && $0.x + $0.width < workingWidth && $0.y + $0.height < workingHeight }
@@ -17,25 +18,46 @@ enum StripeBands {
         for i in lines.indices {
             var band = [lines[i]]
             for next in lines[(i + 1)...] where band.count < 3 && follows(next, band) { band.append(next) }
-            if band.count >= 2 { bands.append(band.map { $0.scaled(by: scale) }) }
+            if band.count >= 2 { bands.append(band) }
+            if band.count < 3, let uneven = unevenCardLines(from: lines[i...], workingWidth: workingWidth) { bands.append(uneven) }
         }
-        return bands.sorted { $0[0].width > $1[0].width }
+        return bands.sorted { $0[0].width > $1[0].width }.map { $0.map { $0.scaled(by: scale) } }
     }
 
+    /// Three stripes from `lines.first` on (sorted top to bottom) that may be a TD1 card's
+    /// MRZ blurred: its lines end in runs of thin `<` fillers that blur into the paper, so
+    /// their stripes are of unequal length, ending together at one side only (the real
+    /// corpus's front-and-back card pictures blurred by 0.45 character heights: middle
+    /// lines 0.45–0.75 of the others' length).  Uneven lines of print are common (a
+    /// paragraph's), so such a band counts only with three lines, each sharing one end
+    /// with the first and overlapping half of it, set like an MRZ's (`setLikeMRZLines`),
+    /// whether or not the picture is blurred.  `nil`: no such band.
+    static func unevenCardLines(from lines: ArraySlice<PixelBox>, workingWidth: Int) -> [PixelBox]? {
+        guard let first = lines.first else { return nil }
+        var band = [first]
+        for next in lines.dropFirst() where band.count < 3 && follows(next, band, endsAligned: true) { band.append(next) }
+        guard band.count == 3 else { return nil }
+        return setLikeMRZLines(glyphLines(band), viewWidth: Double(workingWidth)) ? band : nil
+    }
     /// The least thickness of an MRZ line's stripe, in its band's pitch: the stripes of
     /// print lines blurred by 0.3–0.45 of their height measure 0.45–0.55 of their pitch;
     /// ruled lines around a caption, blurred alike, 0.2–0.3 (real corpus, blurred).
     static let leastThicknessPerPitch = 0.35
 
     /// Whether `next` is the line after `band`'s: as long as its first line and starting
-    /// where it does, a line height or more below its last, at the pitch of its lines.
-    static func follows(_ next: PixelBox, _ band: [PixelBox]) -> Bool {
+    /// where it does (`endsAligned`: or ending where it does, on either side, over half
+    /// the longer's length), a line height or more below its last, at the pitch of its
+    /// lines.
+    static func follows(_ next: PixelBox, _ band: [PixelBox], endsAligned: Bool = false) -> Bool {
         let first = band[0], last = band[band.count - 1]
         let height = Double(max(next.height, band.map(\.height).max()!))
         let pitch = Double(next.y + next.height / 2 - last.y - last.height / 2)
-        guard abs(Double(next.width - first.width)) < 0.15 * Double(first.width), abs(Double(next.x - first.x)) < 3 * height,
-            pitch > 0.8 * height, pitch < 3.5 * height
-        else { return false }
+        let startsAlike = abs(Double(next.x - first.x)) < 3 * height
+        let sameLine = startsAlike && abs(Double(next.width - first.width)) < 0.15 * Double(first.width)
+        let endsAlike = abs(Double(next.x + next.width - first.x - first.width)) < 3 * height
+        let overlap = min(next.x + next.width, first.x + first.width) - max(next.x, first.x)
+        let sharesAnEnd = (startsAlike || endsAlike) && 2 * overlap >= max(next.width, first.width)
+        guard sameLine || (endsAligned && sharesAnEnd), pitch > 0.8 * height, pitch < 3.5 * height else { return false }
         guard Double(next.height) >= leastThicknessPerPitch * pitch, Double(last.height) >= leastThicknessPerPitch * pitch else { return false }
         guard band.count >= 2 else { return true }
         let previous = Double(last.y + last.height / 2 - band[band.count - 2].y - band[band.count - 2].height / 2)
@@ -49,14 +71,17 @@ enum StripeBands {
 
     /// `band`'s stripes as glyph lines: each a glyph's height (`glyphHeightPerPitch` of
     /// the band's pitch) about its stripe's middle, for a stripe is as thick as its print
-    /// and its blur together.  A single stripe keeps its box.
+    /// and its blur together, and across the band's whole span, for an MRZ's lines span
+    /// the same columns (a line's blurred `<` fillers leave its stripe short).  A single
+    /// stripe keeps its box.
     static func glyphLines(_ band: [PixelBox]) -> [PixelBox] {
         let middles = band.map { Double($0.y) + Double($0.height) / 2 }
         let pitches = zip(middles, middles.dropFirst()).map { abs($1 - $0) }.sorted()
         guard !pitches.isEmpty else { return band }
         let height = max(1, Int((glyphHeightPerPitch * pitches[pitches.count / 2]).rounded()))
-        return zip(band, middles).map { box, middle in
-            PixelBox(x: box.x, y: Int((middle - Double(height) / 2).rounded()), width: box.width, height: height)
+        let left = band.map(\.x).min()!, right = band.map { $0.x + $0.width }.max()!
+        return middles.map { middle in
+            PixelBox(x: left, y: Int((middle - Double(height) / 2).rounded()), width: right - left, height: height)
         }
     }
 

@@ -37,6 +37,20 @@ final class BlurredMRZDiagnosisTests: XCTestCase {
         XCTAssertEqual(result.error?.cause, .blurred)
     }
 
+    /// Switzerland's ID card of ../shared/corpus/mrz (a 282 × 179 picture of its back)
+    /// blurred by 0.45 character heights: its TD1 lines' stripes are of unequal length
+    /// (their fillers fade), which made no band of stripes before
+    /// `StripeBands.unevenCardLines`: `noDocument` (checked against that build).
+    func testASmallCardBlurredByHalfItsCharactersIsNamedBlurred() throws {
+        let card = try ImageLoader().load(path: Self.package.appendingPathComponent("../shared/corpus/mrz/pe_id-che.jpg").path)
+        let reader = DocumentReader()
+        let sharp = reader.read(image: card, name: "sharp card")
+        let height = Double(try XCTUnwrap(sharp.documents.first?.quality?.characterHeight, "the sharp card is read"))
+        let result = reader.read(image: Self.gaussianBlur(card, sigma: 0.45 * height), name: "blurred card")
+        XCTAssertTrue(result.documents.isEmpty)
+        XCTAssertEqual(result.error?.cause, .blurred)
+    }
+
     /// A Gaussian blur of about `sigma` pixels: three box blurs whose variances add up to
     /// `sigma`² (a box of 2r + 1 pixels has the variance ((2r + 1)² − 1) / 12).
     static func gaussianBlur(_ image: GrayImage, sigma: Double) -> GrayImage {

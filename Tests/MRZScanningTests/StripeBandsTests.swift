@@ -1,0 +1,49 @@
+import Imaging
+import XCTest
+
+@testable import MRZScanning
+
+/// How print stripes are grouped into bands that may be an MRZ's (`StripeBands.bands`):
+/// a card's three lines of unequal length, as blur leaves a TD1 MRZ whose fillers fade,
+/// against uneven print that is not set like an MRZ.
+final class StripeBandsTests: XCTestCase {
+    /// Three stripes 30 px apart in a 640 px wide working copy, ending together at the
+    /// right, the middle one `middleLength` long (the others 540).
+    static func cardStripes(middleLength: Int, pitch: Int = 30) -> [PixelBox] {
+        [
+            PixelBox(x: 60, y: 500, width: 540, height: 14),
+            PixelBox(x: 600 - middleLength, y: 500 + pitch, width: middleLength, height: 13),
+            PixelBox(x: 55, y: 500 + 2 * pitch, width: 545, height: 14),
+        ]
+    }
+
+    /// A TD1's middle line blurred short (its fillers faded: 300 of the others' 540 px)
+    /// still makes a band of three, each line across the band's whole span; before
+    /// `unevenCardLines` no band was made of these stripes.
+    func testACardsThreeUnevenLinesMakeOneBand() throws {
+        let bands = StripeBands.bands(from: Self.cardStripes(middleLength: 300), workingWidth: 640, workingHeight: 640, scale: 1)
+        let band = try XCTUnwrap(bands.first { $0.count == 3 }, "the three lines make one band: \(bands)")
+        for line in StripeBands.glyphLines(band) {
+            XCTAssertEqual(line.x, 55)
+            XCTAssertEqual(line.width, 545)
+        }
+    }
+
+    /// Lines as uneven but not set like an MRZ's make no band: too short for their pitch
+    /// (a paragraph with wide line spacing: 545 px lines 45 px apart, 12 pitches long), or
+    /// only two of them (uneven pairs are everywhere in print).
+    func testUnevenLinesNotSetLikeAnMRZMakeNoBand() {
+        let spaced = Self.cardStripes(middleLength: 300, pitch: 45).map { PixelBox(x: $0.x, y: $0.y, width: $0.width, height: 20) }
+        XCTAssertTrue(StripeBands.bands(from: spaced, workingWidth: 640, workingHeight: 640, scale: 1).isEmpty)
+        let pair = Array(Self.cardStripes(middleLength: 300).prefix(2))
+        XCTAssertTrue(StripeBands.bands(from: pair, workingWidth: 640, workingHeight: 640, scale: 1).isEmpty)
+    }
+
+    /// A middle stripe sharing no end with the others (print in the middle of the page
+    /// between two long lines) makes no band.
+    func testAMiddleStripeAlignedWithNeitherEndMakesNoBand() {
+        var stripes = Self.cardStripes(middleLength: 300)
+        stripes[1].x = 180
+        XCTAssertTrue(StripeBands.bands(from: stripes, workingWidth: 640, workingHeight: 640, scale: 1).isEmpty)
+    }
+}
