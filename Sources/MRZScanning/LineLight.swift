@@ -74,31 +74,59 @@ extension GrayImage {
     /// empty image leaves the image as it is.
     func sharpened(sigma: Double, amount: Double = 1) -> GrayImage {
         guard sigma >= 0.3, sigma.isFinite, amount.isFinite, width > 0, height > 0 else { return self }
+        let source = pixels.map(Float.init)
+        let blurred = Self.gaussian(source, width, height, sigma: sigma)
+        var out = self
+        let a = Float(amount)
+        for i in source.indices { out.pixels[i] = UInt8(max(0, min(255, (source[i] + a * (source[i] - blurred[i])).rounded()))) }
+        return out
+    }
+
+    /// The image with a Gaussian blur of `sigma` (pixels) undone by `iterations` steps of
+    /// Richardson–Lucy deconvolution: the ink (255 less the level, so that paper is nearly
+    /// nothing and the estimate stays positive) is repeatedly multiplied by the blurred
+    /// ratio of the image to the estimate blurred.  Where unsharp masking (`sharpened`)
+    /// only steepens edges, this moves the spread ink back into the strokes it came from,
+    /// so that two strokes a blur made one part again.  A sigma under 0.3, no iterations
+    /// or an empty image leaves the image as it is.
+    func deconvolved(sigma: Double, iterations: Int) -> GrayImage {
+        guard sigma >= 0.3, sigma.isFinite, iterations > 0, width > 0, height > 0 else { return self }
+        // a floor keeps the ratio finite on bare paper
+        let observed = pixels.map { 256 - Float($0) }
+        var estimate = observed
+        for _ in 0..<iterations {
+            let predicted = Self.gaussian(estimate, width, height, sigma: sigma)
+            var ratio = observed
+            for i in ratio.indices { ratio[i] = observed[i] / max(predicted[i], 1e-3) }
+            let correction = Self.gaussian(ratio, width, height, sigma: sigma)
+            for i in estimate.indices { estimate[i] *= correction[i] }
+        }
+        var out = self
+        for i in estimate.indices { out.pixels[i] = UInt8(max(0, min(255, (256 - estimate[i]).rounded()))) }
+        return out
+    }
+
+    /// `values` (`width` × `height`) blurred by a Gaussian of `sigma` pixels, in a pass
+    /// along the rows and one along the columns, clamped at the edges (the border pixel
+    /// repeats).
+    private static func gaussian(_ values: [Float], _ width: Int, _ height: Int, sigma: Double) -> [Float] {
         let radius = Int((3 * sigma).rounded(.up))
         let weights = (-radius...radius).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
         let total = weights.reduce(0, +)
         let kernel = weights.map { $0 / total }
-        let source = pixels.map(Float.init)
         func pass(_ input: [Float], count: Int, lines: Int, index: (Int, Int) -> Int) -> [Float] {
             var output = input
             for l in 0..<lines {
                 for i in 0..<count {
                     var acc: Float = 0
-                    for (k, w) in kernel.enumerated() {
-                        // clamped at the edges: the border pixel repeats
-                        acc += w * input[index(l, max(0, min(count - 1, i + k - radius)))]
-                    }
+                    for (k, w) in kernel.enumerated() { acc += w * input[index(l, max(0, min(count - 1, i + k - radius)))] }
                     output[index(l, i)] = acc
                 }
             }
             return output
         }
-        let w = width
-        let blurred = pass(pass(source, count: width, lines: height) { y, x in y * w + x }, count: height, lines: width) { x, y in y * w + x }
-        var out = self
-        let a = Float(amount)
-        for i in source.indices { out.pixels[i] = UInt8(max(0, min(255, (source[i] + a * (source[i] - blurred[i])).rounded()))) }
-        return out
+        let rows = pass(values, count: width, lines: height) { y, x in y * width + x }
+        return pass(rows, count: height, lines: width) { x, y in y * width + x }
     }
 
     private enum Reduction { case maximum, minimum }

@@ -31,6 +31,9 @@ struct LineReader {
         /// Whether the crop's contrast is stretched along the line (`GrayImage.stretchedAlongRows`,
         /// over 0.6 of a glyph height each way: about a glyph): glyphs that glare paled.
         var stretch = false
+        /// Whether the crop's blur is undone (`GrayImage.deconvolved`, at the blur its own
+        /// edges measure: `deblurSigma`): a blurred line whose glyphs the LSTM misreads.
+        var deblur = false
 
         /// Text ~55 % of the input height (measured with this model on the generated sets
         /// and the corpus: 0.35 read no more pages, one corpus photo fewer, at more cost).
@@ -41,18 +44,21 @@ struct LineReader {
         /// The confirming view of a line read in this view: smaller text (fewer columns,
         /// cheaper), different enough that an unstable misreading does not repeat.
         var confirmation: View {
-            stretch
-                ? View(margin: 0.6, stretch: true)
-                : sharpen ? View(margin: 0.6, sharpen: true) : self == .primary ? View(margin: 0.6) : View(margin: 0.5)
+            isTreated ? treated(margin: 0.6) : self == .primary ? View(margin: 0.6) : View(margin: 0.5)
         }
         /// The other view for a line whose length could not be fitted.
-        var other: View {
-            stretch ? View(margin: 0.25, stretch: true) : sharpen ? View(margin: 0.25, sharpen: true) : self == .primary ? .retry : .primary
-        }
+        var other: View { isTreated ? treated(margin: 0.25) : self == .primary ? .retry : .primary }
+        /// Whether the crop is filtered beyond even light (sharpened, stretched or deblurred).
+        var isTreated: Bool { sharpen || stretch || deblur }
+        /// This view's filters at `margin`, with the usual room at the ends.
+        private func treated(margin: Double) -> View { View(margin: margin, sharpen: sharpen, stretch: stretch, deblur: deblur) }
         /// The band's last reading view: its lines' contrast stretched along them, read only
         /// when no view before it gave a reading whose check digits hold, and only for a
         /// blurred band (`read(_:view:)`).
         static let stretchedBand = View(margin: 0.4, stretch: true)
+        /// The band's view with its blur undone, read as the stretched one is (only for a
+        /// blurred band no view before it read with its check digits holding).
+        static let deblurredBand = View(margin: 0.4, deblur: true)
         /// The primary view of a sharpened crop, read after the plain views (measured on
         /// idphoto-gen's hard lines under even light: 124 of 168 read exactly plainly,
         /// 136 by either).
@@ -189,6 +195,7 @@ struct LineReader {
         var lit = scaled.evenlyLit(window: Int(glyphHeight.rounded()))
         if view.sharpen { lit = lit.sharpened(sigma: glyphHeight / 12) }
         if view.stretch { lit = lit.stretchedAlongRows(window: Int((0.6 * glyphHeight).rounded())) }
+        if view.deblur, let sigma = deblurSigma(lit) { lit = lit.deconvolved(sigma: sigma, iterations: deblurIterations) }
         return (lit, (Double(box.x - x0) * f)...(Double(box.x + box.width - x0) * f), glyphHeight)
     }
 
@@ -203,7 +210,7 @@ struct LineReader {
 
     /// The views a band is read in, in order: the next only when the last reading is not
     /// confidently valid.
-    static let readingViews = [View.primary, .sharpened, .stretchedBand]
+    static let readingViews = [View.primary, .sharpened, .stretchedBand, .deblurredBand]
 
     /// `read(view)` for each of `readingViews` until one is confidently valid, or until a
     /// reading leaves a doubt no later view can take back (`keepsItsDoubt`), the readings
@@ -211,8 +218,9 @@ struct LineReader {
     static func readInViews(parser: MRZParser, _ read: (View) -> MRZReading?) -> MRZReading? {
         var readings: [MRZReading] = []
         for view in readingViews {
-            // a stretched view shows pale glyphs dark: only for bands no view read validly
-            if view.stretch, readings.contains(where: \.result.isValid) { break }
+            // a stretched view shows pale glyphs dark, a deblurred one may make strokes of
+            // noise: only for bands no view read validly
+            if view.stretch || view.deblur, readings.contains(where: \.result.isValid) { break }
             if readings.contains(where: keepsItsDoubt) { break }
             guard let reading = read(view) else { continue }
             readings.append(reading)
@@ -319,7 +327,7 @@ struct LineReader {
         let view = requested.sharpen && !isBlurred(firstBox) ? View.retry : requested
         // nor is a sharp band's third reading worth its cost (a sharp picture's first bands
         // are mostly print beside its MRZ)
-        if requested.stretch, !isBlurred(firstBox) { return nil }
+        if requested.stretch || requested.deblur, !isBlurred(firstBox) { return nil }
         guard let first = ocrLine(firstBox, view: view) else { return nil }
         // the layout nearest the first line's read length that the first line fits (a line
         // whose box stops short of glyphs glare paled fits a longer one only in the view
@@ -382,6 +390,15 @@ struct LineReader {
         guard contrast > 0, step > 0 else { return nil }
         return Double(contrast) / Double(step)
     }
+
+    /// The Gaussian blur, in pixels, of a line image under even light, from its steepest
+    /// edges (`edgeRise`): a step blurred by a Gaussian of sigma s rises at most
+    /// 1 / (s·√(2π)) of its contrast a pixel.  `nil` for an image without contrast.
+    static func deblurSigma(_ image: GrayImage) -> Double? { edgeRise(image).map { $0 / (2 * Double.pi).squareRoot() } }
+
+    /// Richardson–Lucy steps for a deblurred view: a few, on the small line crop (the one
+    /// count measured, issue 44 session 26: bench/README.md, `make bench-mrz-misses`).
+    static let deblurIterations = 10
 
     /// The line lengths of the format table's layouts of `lines` lines whose first line is
     /// nearest in length to the one read (the OCR miscounts a few fillers at most).

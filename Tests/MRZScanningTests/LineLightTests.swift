@@ -120,6 +120,41 @@ final class LineLightTests: XCTestCase {
         XCTAssertEqual(at(sharp, 38), at(blurred, 38))
     }
 
+    /// Two bars 3 px wide with a 3 px gap, 12 px tall, on paper 230 (ink 30), blurred by
+    /// a Gaussian of `sigma` (made with `sharpened`'s blur: an amount of −1 leaves the blur).
+    func twoBars(sigma: Double) -> GrayImage {
+        let width = 30, height = 20
+        var pixels = [UInt8](repeating: 230, count: width * height)
+        for y in 4..<16 { for x in [10, 11, 12, 16, 17, 18] { pixels[y * width + x] = 30 } }
+        return GrayImage(width: width, height: height, pixels: pixels).sharpened(sigma: sigma, amount: -1)
+    }
+
+    func testDeconvolutionPartsTwoStrokesABlurMadeOne() throws {
+        let blurred = twoBars(sigma: 2)
+        func at(_ image: GrayImage, _ x: Int) -> Int { Int(image.pixels[10 * image.width + x]) }
+        // blurred, the gap is nearly as dark as the strokes
+        XCTAssertLessThan(at(blurred, 14) - at(blurred, 11), 40)
+        let sigma = try XCTUnwrap(LineReader.deblurSigma(blurred))
+        XCTAssertEqual(sigma, 2, accuracy: 0.6)
+        let restored = blurred.deconvolved(sigma: sigma, iterations: LineReader.deblurIterations)
+        // undone, the gap is paper again between two dark strokes, and far paper stays paper
+        XCTAssertGreaterThan(at(restored, 14) - at(restored, 11), 2 * (at(blurred, 14) - at(blurred, 11)))
+        XCTAssertGreaterThan(at(restored, 14) - at(restored, 11), 60)
+        XCTAssertLessThan(at(restored, 11), at(blurred, 11))
+        XCTAssertGreaterThan(at(restored, 2), 220)
+    }
+
+    func testDeconvolutionLeavesDegenerateImagesAlone() {
+        let bars = twoBars(sigma: 1.2)
+        XCTAssertEqual(bars.deconvolved(sigma: 0.2, iterations: 10), bars)
+        XCTAssertEqual(bars.deconvolved(sigma: .nan, iterations: 10), bars)
+        XCTAssertEqual(bars.deconvolved(sigma: 1.2, iterations: 0), bars)
+        XCTAssertEqual(GrayImage(width: 0, height: 0, pixels: []).deconvolved(sigma: 1.2, iterations: 10).pixels.count, 0)
+        // black and white extremes stay finite
+        let extremes = GrayImage(width: 4, height: 1, pixels: [0, 255, 0, 255]).deconvolved(sigma: 1, iterations: 10)
+        XCTAssertEqual(extremes.pixels.count, 4)
+    }
+
     func testEdgesRiseOverMorePixelsWhenBlurred() throws {
         func edge(spread: Int) -> GrayImage {
             let width = 60, height = 8
@@ -139,16 +174,22 @@ final class LineLightTests: XCTestCase {
     }
 
     func testTheSecondViewReadsTheLineSharpenedAndEveryViewUnderEvenLight() {
-        XCTAssertEqual(LineReader.readingViews.count, 3)
+        XCTAssertEqual(LineReader.readingViews.count, 4)
         XCTAssertFalse(LineReader.readingViews[0].sharpen)
         XCTAssertTrue(LineReader.readingViews[1].sharpen)
         XCTAssertTrue(LineReader.readingViews[2].stretch)
+        XCTAssertTrue(LineReader.readingViews[3].deblur)
         XCTAssertFalse(LineReader.readingViews[0].stretch || LineReader.readingViews[1].stretch)
+        XCTAssertFalse(LineReader.readingViews[0...2].contains(where: \.deblur))
         // a sharpened or stretched view's other views are so too; the plain views' are not
         XCTAssertTrue(LineReader.View.sharpened.confirmation.sharpen)
         XCTAssertTrue(LineReader.View.sharpened.other.sharpen)
         XCTAssertTrue(LineReader.View.stretchedBand.confirmation.stretch)
         XCTAssertTrue(LineReader.View.stretchedBand.other.stretch)
+        XCTAssertTrue(LineReader.View.deblurredBand.confirmation.deblur)
+        XCTAssertTrue(LineReader.View.deblurredBand.other.deblur)
+        XCTAssertFalse(LineReader.View.deblurredBand.confirmation.stretch || LineReader.View.deblurredBand.confirmation.sharpen)
+        XCTAssertFalse(LineReader.View.primary.confirmation.deblur || LineReader.View.primary.other.deblur)
         XCTAssertFalse(LineReader.View.primary.confirmation.sharpen || LineReader.View.primary.confirmation.stretch)
         XCTAssertFalse(LineReader.View.primary.other.sharpen || LineReader.View.primary.other.stretch)
 

@@ -99,7 +99,7 @@ final class ConfirmationTests: XCTestCase {
 }
 
 /// The views a band is read in (`LineReader.readInViews`): the next only when the last
-/// reading is not confidently valid, the stretched view only when none holds its checks.
+/// reading is not confidently valid, the stretched and deblurred views only when none holds its checks.
 final class ReadingViewsTests: XCTestCase {
     let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
 
@@ -114,12 +114,12 @@ final class ReadingViewsTests: XCTestCase {
         return asked
     }
 
-    func testTheStretchedViewReadsOnlyBandsNoViewReadWithItsChecksHolding() throws {
+    func testTheStretchedAndDeblurredViewsReadOnlyBandsNoViewReadWithItsChecksHolding() throws {
         // a reading whose check digits fail: every view, the stretched one last
         var broken = td3
         broken[1] = broken[1].replacingOccurrences(of: "7408122", with: "7408123")
-        XCTAssertEqual(try viewsAsked(broken, uncertain: []), [.primary, .sharpened, .stretchedBand])
-        // valid with a name in doubt: the sharpened view, not the stretched one
+        XCTAssertEqual(try viewsAsked(broken, uncertain: []), [.primary, .sharpened, .stretchedBand, .deblurredBand])
+        // valid with a name in doubt: the sharpened view, not the stretched or deblurred one
         XCTAssertEqual(try viewsAsked(td3, uncertain: [.name]), [.primary, .sharpened])
         // confidently valid: the first view alone
         XCTAssertEqual(try viewsAsked(td3, uncertain: []), [.primary])
