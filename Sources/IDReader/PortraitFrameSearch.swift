@@ -36,60 +36,84 @@ struct PortraitFrameSearch {
 
     /// Sums along each column of the horizontal step and of the places stepping up or down
     /// by `placeStep` (for vertical sides), and along each row of the vertical step (for
-    /// horizontal sides), so that any side's evidence costs four look-ups.
+    /// horizontal sides), so that any side's evidence costs a few look-ups.
     private struct Steps {
         let width: Int, height: Int
-        /// Column sums, `(height + 1) * width`: entry `y * width + x` sums rows `0..<y`.
-        var across: [Int32], acrossUp: [Int32], acrossDown: [Int32]
-        /// Row sums, `height * (width + 1)`: entry `y * (width + 1) + x` sums columns `0..<x`.
-        var down: [Int32], downUp: [Int32], downDown: [Int32]
+        /// Column sums, three to an entry (the step, the places stepping up, the places
+        /// stepping down), `(height + 1) * width` entries: entry `y * width + x` sums rows `0..<y`.
+        let across: [Int32]
+        /// Row sums, three to an entry as `across`, `height * (width + 1)` entries: entry
+        /// `y * (width + 1) + x` sums columns `0..<x`.
+        let down: [Int32]
 
         init(_ page: GrayImage) {
-            width = page.width; height = page.height
-            let r = PortraitFrameSearch.reach, t = PortraitFrameSearch.placeStep
-            let pixels = page.pixels.map { Int32($0) }
-            across = [Int32](repeating: 0, count: (height + 1) * width)
-            acrossUp = across; acrossDown = across
-            down = [Int32](repeating: 0, count: height * (width + 1))
-            downUp = down; downDown = down
-            for y in 0..<height {
-                for x in 0..<width {
+            let w = page.width, h = page.height
+            width = w; height = h
+            var across = [Int32](repeating: 0, count: 3 * (h + 1) * w)
+            var down = [Int32](repeating: 0, count: 3 * h * (w + 1))
+            page.pixels.withUnsafeBufferPointer { pixels in
+                across.withUnsafeMutableBufferPointer { across in
+                    down.withUnsafeMutableBufferPointer { down in
+                        Self.sum(pixels, width: w, height: h, across: across, down: down)
+                    }
+                }
+            }
+            self.across = across; self.down = down
+        }
+
+        /// Fills the sums (unchecked buffers: this runs over every pixel of the page).
+        private static func sum(
+            _ pixels: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int,
+            across: UnsafeMutableBufferPointer<Int32>, down: UnsafeMutableBufferPointer<Int32>
+        ) {
+            let r = PortraitFrameSearch.reach, t = Int32(PortraitFrameSearch.placeStep)
+            for y in 0..<h {
+                let readsDown = y >= r && y + r < h
+                for x in 0..<w {
                     // the step rightwards at (x, y) and downwards, 0 within `reach` of the border
-                    let h = x >= r && x + r < width ? pixels[y * width + x + r] - pixels[y * width + x - r] : 0
-                    let v = y >= r && y + r < height ? pixels[(y + r) * width + x] - pixels[(y - r) * width + x] : 0
-                    let a = y * width + x, b = (y + 1) * width + x
-                    across[b] = across[a] + h
-                    acrossUp[b] = acrossUp[a] + (h >= t ? 1 : 0)
-                    acrossDown[b] = acrossDown[a] + (h <= -t ? 1 : 0)
-                    let c = y * (width + 1) + x, d = c + 1
-                    down[d] = down[c] + v
-                    downUp[d] = downUp[c] + (v >= t ? 1 : 0)
-                    downDown[d] = downDown[c] + (v <= -t ? 1 : 0)
+                    let right = x >= r && x + r < w ? Int32(pixels[y * w + x + r]) - Int32(pixels[y * w + x - r]) : 0
+                    let below = readsDown ? Int32(pixels[(y + r) * w + x]) - Int32(pixels[(y - r) * w + x]) : 0
+                    let a = 3 * (y * w + x), b = a + 3 * w
+                    across[b] = across[a] &+ right
+                    across[b + 1] = across[a + 1] &+ (right >= t ? 1 : 0)
+                    across[b + 2] = across[a + 2] &+ (right <= -t ? 1 : 0)
+                    let c = 3 * (y * (w + 1) + x), d = c + 3
+                    down[d] = down[c] &+ below
+                    down[d + 1] = down[c + 1] &+ (below >= t ? 1 : 0)
+                    down[d + 2] = down[c + 2] &+ (below <= -t ? 1 : 0)
                 }
             }
         }
 
-        /// The evidence for a side: its mean step outward (positive: the page outside is
-        /// brighter), or `nil` when the side is not seen.  `outward` is +1 when outward is
-        /// rightwards or downwards.
-        func side(sum: Int32, up: Int32, down: Int32, count: Int, outward: Int32) -> Double? {
-            let mean = Double(outward * sum) / Double(count)
-            guard abs(mean) >= PortraitFrameSearch.sideStep else { return nil }
-            // places stepping the way the mean does
-            let agreeing = (mean > 0) == (outward > 0) ? up : down
-            return Double(agreeing) >= PortraitFrameSearch.coverage * Double(count) ? mean : nil
+        /// The evidence for a side whose entries `a` and `b` of `sums` bound it: its mean
+        /// step outward (positive: the page outside is brighter), or `nil` when the side is
+        /// not seen.  `outward` is +1 when outward is rightwards or downwards.
+        private static func side(_ sums: UnsafeBufferPointer<Int32>, _ a: Int, _ b: Int, count: Int, outward: Int32) -> Double? {
+            let sum = sums[b] &- sums[a]
+            // |sum| / count ≥ sideStep exactly when |sum| ≥ sideStep × count (count < 2^40),
+            // so most places are refused without dividing
+            guard Double(abs(sum)) >= PortraitFrameSearch.sideStep * Double(count) else { return nil }
+            // places stepping the way the sum does
+            let agreeing = sum > 0 ? sums[b + 1] &- sums[a + 1] : sums[b + 2] &- sums[a + 2]
+            guard Double(agreeing) >= PortraitFrameSearch.coverage * Double(count) else { return nil }
+            return Double(outward * sum) / Double(count)
+        }
+
+        /// Whether column `x` steps one way at `coverage` of `count` places anywhere along
+        /// it: no vertical side of `count` places can be seen at a column that does not.
+        func columnMaySee(x: Int, count: Int) -> Bool {
+            let total = 3 * (height * width + x)
+            return Double(max(across[total + 1], across[total + 2])) >= PortraitFrameSearch.coverage * Double(count)
         }
 
         /// The vertical side at column `x`, rows `y0..<y1`.
         func vertical(x: Int, y0: Int, y1: Int, outward: Int32) -> Double? {
-            let a = y0 * width + x, b = y1 * width + x
-            return side(sum: across[b] - across[a], up: acrossUp[b] - acrossUp[a], down: acrossDown[b] - acrossDown[a], count: y1 - y0, outward: outward)
+            across.withUnsafeBufferPointer { Self.side($0, 3 * (y0 * width + x), 3 * (y1 * width + x), count: y1 - y0, outward: outward) }
         }
 
         /// The horizontal side at row `y`, columns `x0..<x1`.
         func horizontal(y: Int, x0: Int, x1: Int, outward: Int32) -> Double? {
-            let a = y * (width + 1) + x0, b = y * (width + 1) + x1
-            return side(sum: down[b] - down[a], up: downUp[b] - downUp[a], down: downDown[b] - downDown[a], count: x1 - x0, outward: outward)
+            down.withUnsafeBufferPointer { Self.side($0, 3 * (y * (width + 1) + x0), 3 * (y * (width + 1) + x1), count: x1 - x0, outward: outward) }
         }
     }
 
@@ -102,18 +126,25 @@ struct PortraitFrameSearch {
         let minimumWidth = Int((widths.lowerBound * mm).rounded()), maximumWidth = Int((widths.upperBound * mm).rounded())
         let shortest = Int((Double(minimumWidth) * Self.tallness.lowerBound).rounded())
         let tallest = Int((Double(maximumWidth) * Self.tallness.upperBound).rounded())
-        // the sides' middle eight tenths: the corners' neighbourhoods are the least certain
         for height in stride(from: shortest, through: min(tallest, page.height - 2 * r - 1), by: 3) {
+            // the widths that give a photo's proportions at this height, narrowest first
+            let photoWidths = stride(from: minimumWidth, through: maximumWidth, by: 3).filter {
+                Self.tallness.contains(Double(height) / Double($0))
+            }
+            // the sides' middle eight tenths: the corners' neighbourhoods are the least certain
             let trim = height / 10
+            // the columns that may be a left side this tall (most of a page is plain or broken text)
+            let lefts = stride(from: r, to: page.width - minimumWidth - r, by: 2).filter {
+                steps.columnMaySee(x: $0, count: height - 2 * trim)
+            }
             // every other row and column: a step read `reach` either side catches an edge
             // a pixel or two off the line it is read at
             for y0 in stride(from: r, to: page.height - height - r, by: 2) {
                 let y1 = y0 + height
-                for x0 in stride(from: r, to: page.width - minimumWidth - r, by: 2) {
+                for x0 in lefts {
                     guard let left = steps.vertical(x: x0, y0: y0 + trim, y1: y1 - trim, outward: -1) else { continue }
-                    for width in stride(from: minimumWidth, through: maximumWidth, by: 3) {
-                        let tall = Double(height) / Double(width)
-                        guard Self.tallness.contains(tall), x0 + width < page.width - r else { continue }
+                    for width in photoWidths {
+                        guard x0 + width < page.width - r else { break }
                         let x1 = x0 + width, inset = width / 10
                         guard let right = steps.vertical(x: x1, y0: y0 + trim, y1: y1 - trim, outward: 1), (right > 0) == (left > 0),
                             let top = steps.horizontal(y: y0, x0: x0 + inset, x1: x1 - inset, outward: -1), (top > 0) == (left > 0),
