@@ -106,6 +106,26 @@ struct PortraitFrameSearch {
             return Double(max(across[total + 1], across[total + 2])) >= PortraitFrameSearch.coverage * Double(count)
         }
 
+        /// The columns among `xs` where a vertical side over rows `y0..<y1` is seen, each with
+        /// its mean step rightwards, into `seen`: `vertical` for many columns at once, its
+        /// thresholds made whole numbers once (an integer is at least x exactly when it is
+        /// at least x rounded up).
+        func verticalSides(at xs: [Int], y0: Int, y1: Int, into seen: inout [(x: Int, mean: Double)]) {
+            seen.removeAll(keepingCapacity: true)
+            let count = y1 - y0
+            let leastSum = Int32((PortraitFrameSearch.sideStep * Double(count)).rounded(.up))
+            let leastAgreeing = Int32((PortraitFrameSearch.coverage * Double(count)).rounded(.up))
+            across.withUnsafeBufferPointer { sums in
+                for x in xs {
+                    let a = 3 * (y0 * width + x), b = 3 * (y1 * width + x)
+                    let sum = sums[b] &- sums[a]
+                    guard abs(sum) >= leastSum else { continue }
+                    let agreeing = sum > 0 ? sums[b + 1] &- sums[a + 1] : sums[b + 2] &- sums[a + 2]
+                    if agreeing >= leastAgreeing { seen.append((x, Double(sum) / Double(count))) }
+                }
+            }
+        }
+
         /// The vertical side at column `x`, rows `y0..<y1`.
         func vertical(x: Int, y0: Int, y1: Int, outward: Int32) -> Double? {
             across.withUnsafeBufferPointer { Self.side($0, 3 * (y0 * width + x), 3 * (y1 * width + x), count: y1 - y0, outward: outward) }
@@ -126,6 +146,7 @@ struct PortraitFrameSearch {
         let minimumWidth = Int((widths.lowerBound * mm).rounded()), maximumWidth = Int((widths.upperBound * mm).rounded())
         let shortest = Int((Double(minimumWidth) * Self.tallness.lowerBound).rounded())
         let tallest = Int((Double(maximumWidth) * Self.tallness.upperBound).rounded())
+        var seen: [(x: Int, mean: Double)] = []
         for height in stride(from: shortest, through: min(tallest, page.height - 2 * r - 1), by: 3) {
             // the widths that give a photo's proportions at this height, narrowest first
             let photoWidths = stride(from: minimumWidth, through: maximumWidth, by: 3).filter {
@@ -141,8 +162,9 @@ struct PortraitFrameSearch {
             // a pixel or two off the line it is read at
             for y0 in stride(from: r, to: page.height - height - r, by: 2) {
                 let y1 = y0 + height
-                for x0 in lefts {
-                    guard let left = steps.vertical(x: x0, y0: y0 + trim, y1: y1 - trim, outward: -1) else { continue }
+                steps.verticalSides(at: lefts, y0: y0 + trim, y1: y1 - trim, into: &seen)
+                for (x0, rightwards) in seen {
+                    let left = -rightwards
                     for width in photoWidths {
                         guard x0 + width < page.width - r else { break }
                         let x1 = x0 + width, inset = width / 10
