@@ -163,4 +163,16 @@ extension DocumentLayout {
     /// The portrait's size and proportions: a TD1's MRZ side, searched across its width
     /// beside a fingerprint or an emblem, holds it to a card's; pages to a page's.
     var portraitShape: PortraitLocating.PortraitShape { charactersPerLine == 30 ? .card : .page }
+
+    /// The widths (mm) a photo's rectangle may have where `PortraitFrameSearch` looks for
+    /// one: ICAO 9303 part 4 gives a TD3 page's portrait about 32–35 × 40–45 mm, part 7 a
+    /// visa's alike; a TD2 or an MRV-B may print it smaller.  `nil` on a TD1's MRZ side (its portrait, when it has one, is small enough to
+    /// be confused with the card's other fields) and a licence back.
+    var portraitFrameWidths: ClosedRange<Double>? {
+        switch charactersPerLine {
+        case 44: return 27...40
+        case 36: return 20...40
+        default: return nil
+        }
+    }
 }

@@ -4,7 +4,9 @@ import Imaging
 /// Finds an ICAO document's portrait inside its straightened page: in the part of the
 /// page where the layout places it (`DocumentLayout.portraitSpan`, above the MRZ), the
 /// largest solid region clearly darker than the page around it, which the page's fine
-/// guilloche lines and printed text are not.  A region of a portrait's size and shape is
+/// guilloche lines and printed text are not; on a passport's, a visa's or a TD2's page,
+/// failing that, a photo's rectangle seen on its four sides (`PortraitFrameSearch`: a
+/// photo on a light background).  A region of a portrait's size and shape is
 /// reported; anything else is none, never a nominal box presented as found.
 struct PortraitLocating {
     let image: GrayImage
@@ -40,11 +42,19 @@ struct PortraitLocating {
             topLeft: picture(span.lowerBound, 0), topRight: picture(span.upperBound, 0),
             bottomRight: picture(span.upperBound, bottom), bottomLeft: picture(span.lowerBound, bottom))
         guard let page = image.warped(corners: area, width: width, height: height, margin: 0),
-            let box = Self.portraitBox(in: page, shape: layout.portraitShape)
+            let box = Self.box(in: page, layout: layout)
         else { return nil }
         let x0 = span.lowerBound + Double(box.x0) / scale, x1 = span.lowerBound + Double(box.x1) / scale
         let y0 = Double(box.y0) / scale, y1 = Double(box.y1) / scale
         return Quadrilateral(topLeft: picture(x0, y0), topRight: picture(x1, y0), bottomRight: picture(x1, y1), bottomLeft: picture(x0, y1))
+    }
+
+    /// The portrait's box in `page` (the layout's portrait span at `pixelsPerMM`): a dark,
+    /// bounded region of a portrait's shape, else, on a page whose layout sizes its photo
+    /// (`DocumentLayout.portraitFrameWidths`), a photo's rectangle seen on four sides.
+    static func box(in page: GrayImage, layout: DocumentLayout) -> Box? {
+        if let dark = portraitBox(in: page, shape: layout.portraitShape) { return dark }
+        return layout.portraitFrameWidths.flatMap { PortraitFrameSearch(page: page, widths: $0).box() }
     }
 
     /// The size and proportions a portrait's box may have.  ICAO 9303 part 3's portrait
