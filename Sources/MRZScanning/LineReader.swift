@@ -426,10 +426,6 @@ struct LineReader {
     private func fittedReading(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine?) -> (line: OCRLine, raw: OCRLine, view: View)? {
         let first = firstTry ?? ocrLine(box, view: view)
         if let first, let fitted = Self.fitLength(first, to: target) { return (fitted, first, view) }
-        // another view mends a glyph or a few split, merged or paled; a line read further
-        // off the layout's length is no line of it (print beside an MRZ, a TD1's lines
-        // tried as a longer layout)
-        if let first, !Self.mayRefit(read: first.glyphs.count, to: target) { return nil }
         for (other, step) in [(view.other, ProfiledStep.ocrRefitView), (.wideSides, .ocrRefitView)] {
             if let line = ocrLine(box, view: other, as: step), let fitted = Self.fitLength(line, to: target) { return (fitted, line, other) }
         }
@@ -439,16 +435,6 @@ struct LineReader {
         else { return nil }
         return (fitted, line, .stretched)
     }
-
-    /// How many glyphs off its layout's length a line may be read for other views to be
-    /// read to fit it.  Measured on the corpus (bench/README.md, issue 45, session 26):
-    /// every line another view fitted was read 1 to 3 glyphs off; the refit views of lines
-    /// read 5 to 25 off fitted none.
-    static let refitReach = 4
-
-    /// Whether other views are read for a line read `read` glyphs long that no filler fits
-    /// to `target` (`refitReach`).
-    static func mayRefit(read: Int, to target: Int) -> Bool { abs(read - target) <= refitReach }
 
     /// The glyph classifier's reading of the line in `box` (`CellVote`), cut into `count`
     /// cells; `nil` without a classifier or where the line cannot be cut.  Made once per
