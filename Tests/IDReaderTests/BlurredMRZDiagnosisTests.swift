@@ -28,13 +28,7 @@ final class BlurredMRZDiagnosisTests: XCTestCase {
     /// of smooth things (`PictureMeasures.blurredForStripes`).  Before
     /// `StripeBands.setLikeMRZLines`: `noDocument` (checked against that build).
     func testAPassportPageBlurredByAThirdOfItsCharactersIsNamedBlurred() throws {
-        let page = try ImageLoader().load(path: Self.package.appendingPathComponent("../shared/corpus/mrz/pe_pass-lva.jpg").path)
-        let reader = DocumentReader()
-        let sharp = reader.read(image: page, name: "sharp page")
-        let height = Double(try XCTUnwrap(sharp.documents.first?.quality?.characterHeight, "the sharp page is read"))
-        let result = reader.read(image: Self.gaussianBlur(page, sigma: 0.3 * height), name: "blurred page")
-        XCTAssertTrue(result.documents.isEmpty)
-        XCTAssertEqual(result.error?.cause, .blurred)
+        try assertNamedBlurred("pe_pass-lva.jpg", blurredBy: 0.3)
     }
 
     /// Switzerland's ID card of ../shared/corpus/mrz (a 282 × 179 picture of its back)
@@ -42,13 +36,19 @@ final class BlurredMRZDiagnosisTests: XCTestCase {
     /// (their fillers fade), which made no band of stripes before
     /// `StripeBands.unevenCardLines`: `noDocument` (checked against that build).
     func testASmallCardBlurredByHalfItsCharactersIsNamedBlurred() throws {
-        let card = try ImageLoader().load(path: Self.package.appendingPathComponent("../shared/corpus/mrz/pe_id-che.jpg").path)
+        try assertNamedBlurred("pe_id-che.jpg", blurredBy: 0.45)
+    }
+
+    /// `file` of ../shared/corpus/mrz, read sharp for its character height, then blurred
+    /// by `share` of that height: nothing is read and the cause is `blurred`.
+    func assertNamedBlurred(_ file: String, blurredBy share: Double, line: UInt = #line) throws {
+        let picture = try ImageLoader().load(path: Self.package.appendingPathComponent("../shared/corpus/mrz/" + file).path)
         let reader = DocumentReader()
-        let sharp = reader.read(image: card, name: "sharp card")
-        let height = Double(try XCTUnwrap(sharp.documents.first?.quality?.characterHeight, "the sharp card is read"))
-        let result = reader.read(image: Self.gaussianBlur(card, sigma: 0.45 * height), name: "blurred card")
-        XCTAssertTrue(result.documents.isEmpty)
-        XCTAssertEqual(result.error?.cause, .blurred)
+        let sharp = reader.read(image: picture, name: "sharp picture")
+        let height = Double(try XCTUnwrap(sharp.documents.first?.quality?.characterHeight, "the sharp picture is read", line: line))
+        let result = reader.read(image: Self.gaussianBlur(picture, sigma: share * height), name: "blurred picture")
+        XCTAssertTrue(result.documents.isEmpty, line: line)
+        XCTAssertEqual(result.error?.cause, .blurred, line: line)
     }
 
     /// A Gaussian blur of about `sigma` pixels: three box blurs whose variances add up to

@@ -16,13 +16,8 @@ export OPENBLAS_NUM_THREADS=1  # a shared machine: threads of the BLAS spin agai
 swift build -c release --product idreader-bench --product idreader
 BENCH=.build/release/idreader-bench
 GLYPHS="python3 tools/train-glyphs/glyphs.py"
-python3 -c "import sys; sys.path.insert(0, 'bench'); import mrz_read; mrz_read.generate()"
-list_own() { ls "$@" | grep -E '\.(png|jpg)$' | xargs -I{} realpath {}; }
-list_own bench/out/mrz/{clean,mild,hard,turned,skewed}/* > "$WORK/own-bench.list"
-for level in clean mild hard; do
-  [ -d "$WORK/own311-$level" ] || python3 tools/mrz-samples/make_mrz_images.py "$WORK/own311-$level" --count 16 --seed 311 --level $level --rotate 0 3 -3 > /dev/null
-done
-list_own "$WORK"/own311-*/* > "$WORK/own311.list"
+# the project's own pictures, listed into $WORK (own-bench.list, own311.list)
+source tools/train-glyphs/own-lists.sh
 for seed in 11 23; do
   for tier in hard mild; do
     $GLYPHS pages $seed "$WORK/p$seed-$tier" --tiers $tier > "$WORK/p$seed-$tier.list"

@@ -19,15 +19,8 @@ WORK=${WORK:-/tmp/idreader-glyphs}
 mkdir -p "$WORK"
 swift build -c release --product idreader-bench
 BENCH=.build/release/idreader-bench
-python3 -c "import sys; sys.path.insert(0, 'bench'); import mrz_read; mrz_read.generate()"
-
-# the pictures of one source, each with its expected lines in a .txt beside it
-list_own() { ls "$@" | grep -E '\.(png|jpg)$' | xargs -I{} realpath {}; }
-list_own bench/out/mrz/{clean,mild,hard,turned,skewed}/* > "$WORK/own-bench.list"
-for level in clean mild hard; do
-  [ -d "$WORK/own311-$level" ] || python3 tools/mrz-samples/make_mrz_images.py "$WORK/own311-$level" --count 16 --seed 311 --level $level --rotate 0 3 -3 > /dev/null
-done
-list_own "$WORK"/own311-*/* > "$WORK/own311.list"
+# the project's own pictures, listed into $WORK (own-bench.list, own311.list)
+source tools/train-glyphs/own-lists.sh
 for seed in 11 23 404 505; do
   out="$WORK/idphoto-$seed"
   [ -f "$out/mrz/manifest.jsonl" ] || python3 ../shared/tools/idphoto-gen/gen.py --seed $seed --out "$out" --only mrz --mrz-per 20 > /dev/null
