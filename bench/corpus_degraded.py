@@ -76,10 +76,21 @@ def degrade(image, how, height):
     return image.point(lambda v: round(v * 0.04))
 
 
+def character_heights(text):
+    """`--blur`'s value: a share of the characters' height, above 0 and at most 2."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 2:
+        raise argparse.ArgumentTypeError(f"{text} is no blur in character heights; give a number above 0 and at most 2, e.g. 0.38")
+    return value
+
+
 def main():
     from PIL import Image
     parser = argparse.ArgumentParser(description="The real MRZ corpus degraded one cause at a time: the cause named.")
-    parser.add_argument("--blur", type=float, action="append", default=[], help="add a blur of this many character heights")
+    parser.add_argument("--blur", type=character_heights, action="append", default=[], help="add a blur of this many character heights")
     parser.add_argument("--only-blur", action="store_true", help="make only the blurred sets")
     arguments = parser.parse_args()
     for height in arguments.blur:
