@@ -554,7 +554,7 @@ def folds(args):
     for f in list(range(args.folds)) + [None]:
         kept = [subset(real, fold != f)] if f is not None else [real]
         path = fold_model(args.out, f) if f is not None else os.path.join(args.out, "all.bin")
-        trained(make, stack(synthetic + kept), rng, args.copies, augment=args.augment, as_run=False).write(path)
+        trained(make, stack(synthetic + kept), rng, args.copies, style=args.augment, as_run=False).write(path)
         print(f"wrote {path}: real glyphs of {'every fold' if f is None else f'every fold but {f}'}", file=sys.stderr, flush=True)
     report(f"mlp{args.hidden} real by {args.folds} document folds (the written fold models)", real.y,
            scores_by_folds(args.out, real, args.folds), real.reads, real)
