@@ -20,7 +20,8 @@ cd "$(dirname "$0")/../.."
 WORK=${WORK:-/tmp/idreader-folds}
 mkdir -p "$WORK"
 export OPENBLAS_NUM_THREADS=1  # a shared machine: threads of the BLAS spin against each other
-swift build -c release --product idreader-bench --product idreader  # idreader: own-lists.sh generates with it
+swift build -c release --product idreader-bench
+swift build -c release --product idreader  # own-lists.sh generates the project's pictures with it
 BENCH=.build/release/idreader-bench
 GLYPHS="python3 $PWD/tools/train-glyphs/glyphs.py"
 # the project's own pictures, listed into $WORK (own-bench.list, own311.list)
