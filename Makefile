@@ -1,5 +1,5 @@
 # The two commands of the README, plus helpers.
-.PHONY: samples test docs fuzz fuzz-serve bench-serve bench-serve-oversized bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-vds bench-vds-pictures bench-pdf417 bench-causes bench-frames bench-location train-ocrb train-glyphs
+.PHONY: samples test docs fuzz fuzz-serve bench-serve bench-serve-oversized bench-mrz bench-mrz-images bench-mrz-profile bench-mrz-misses bench-aamva bench-vds bench-vds-pictures bench-pdf417 bench-causes bench-frames bench-location train-ocrb train-glyphs train-glyph-folds
 
 samples:            ## set up, build, read samples/
 	scripts/run-samples.sh
@@ -46,6 +46,10 @@ train-ocrb:         ## retrain the OCR-B model and compare it with tessdata/ocrb
 train-glyphs:       ## retrain the MRZ glyph classifier from cells the reader cuts (generated pages; the real corpus by document folds) and compare the candidates (INSTALL=1 replaces Sources/MRZScanning/mrz-glyphs.bin)
 	scripts/setup.sh --bench
 	tools/train-glyphs/train.sh
+
+train-glyph-folds:  ## train the MRZ glyph classifier on the real glyphs too: a model per document fold (the benches' --glyph-folds) and one of all the data (INSTALL=1 installs it)
+	scripts/setup.sh --bench
+	tools/train-glyphs/folds.sh
 
 bench-aamva:        ## AAMVA accuracy + throughput vs the Python `aamva-parser` package
 	scripts/setup.sh --bench

@@ -4,11 +4,13 @@ but that is not valid (bench/mrz_recall.py's "uncertain" pictures), the fields l
 uncertain, the rules that doubted them (`DoubtRule`) and what the glyph classifier says in
 those fields' cells (every cell read as shown, and the least probability).
 
-    python3 bench/mrz_doubts.py [SET ...]
+    python3 bench/mrz_doubts.py [SET ...] [--glyph-folds DIR]
 
 SETs are bench/mrz_read.py's (default: the real corpus).  Reads with `idreader-bench
-mrz-images` and `mrz-doubts` (IDREADER_BENCH: another build).  Prints field and rule names
-and numbers only: never a field's value or an MRZ line.  Run from the repo root.
+mrz-images` and `mrz-doubts` (IDREADER_BENCH: another build; --glyph-folds DIR: the glyph
+classifier's fold models, each corpus picture read by the one not trained on it,
+bench/mrz_read.py).  Prints field and rule names and numbers only: never a field's value
+or an MRZ line.  Run from the repo root.
 """
 import collections
 import os
@@ -48,7 +50,7 @@ def classifier_margins(items):
 
 
 def main():
-    wanted = sys.argv[1:] or ["corpus"]
+    wanted = mrz_read.glyph_folds_option(sys.argv[1:]) or ["corpus"]
     mrz_read.prepare(wanted)
     for name, items in mrz_read.cases().items():
         if name not in wanted or not items:

@@ -119,14 +119,53 @@ def cases():
     return out
 
 
+# `--glyph-folds DIR` (bench/mrz_recall.py, bench/mrz_doubts.py): the glyph classifier's
+# models of tools/train-glyphs/glyphs.py folds.  Each real corpus picture is read with the
+# model of the document fold that did not train on it (DIR/fold-F.bin), every generated
+# picture with the model of all the data (DIR/all.bin).
+GLYPH_FOLDS = None
+
+
+def glyph_folds_option(argv):
+    """`argv` without `--glyph-folds DIR`, which it sets as GLYPH_FOLDS."""
+    global GLYPH_FOLDS
+    if "--glyph-folds" not in argv:
+        return argv
+    at = argv.index("--glyph-folds")
+    if at + 1 >= len(argv) or not os.path.isfile(os.path.join(argv[at + 1], "all.bin")):
+        sys.exit("--glyph-folds needs a folder glyphs.py folds wrote (fold-0.bin … and all.bin)")
+    GLYPH_FOLDS = argv[at + 1]
+    return argv[:at] + argv[at + 2:]
+
+
+def glyph_weights(path, expected):
+    """The weights file GLYPH_FOLDS reads the picture at `path` with (None: the shipped model)."""
+    if GLYPH_FOLDS is None:
+        return None
+    if os.path.abspath(path).startswith(os.path.abspath(CORPUS) + os.sep):
+        sys.path.insert(0, "tools/train-glyphs")
+        import glyphs  # the folds the models were trained by
+        return glyphs.fold_model(GLYPH_FOLDS, glyphs.fold_of("\n".join(expected)))
+    return os.path.join(GLYPH_FOLDS, "all.bin")
+
+
 def bench_rows(items, mode):
-    """`idreader-bench MODE` over the items' images: one JSON object per image, in order.
-    The list goes to a temporary file of its own, so benches may run side by side."""
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listfile:
-        listfile.write("\n".join(p for p, _ in items))
-        listfile.flush()
-        out = subprocess.run([BENCH, mode, listfile.name], capture_output=True, text=True, check=True).stdout
-    return [json.loads(line) for line in out.splitlines()]
+    """`idreader-bench MODE` over the items' images: one JSON object per image, in order
+    (one run per glyph weights file, `--glyph-folds`).  The list goes to a temporary file
+    of its own, so benches may run side by side."""
+    groups = {}
+    for i, (path, expected) in enumerate(items):
+        groups.setdefault(glyph_weights(path, expected), []).append(i)
+    rows = [None] * len(items)
+    for weights, indices in groups.items():
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as listfile:
+            listfile.write("\n".join(items[i][0] for i in indices))
+            listfile.flush()
+            extra = ["--glyph-weights", weights] if weights else []
+            out = subprocess.run([BENCH, mode, listfile.name, *extra], capture_output=True, text=True, check=True).stdout
+        for i, line in zip(indices, out.splitlines()):
+            rows[i] = json.loads(line)
+    return rows
 
 
 def ours(items, mode):

@@ -2,12 +2,13 @@
 """The recall of `valid`: of the pictures read exactly whose printed check digits hold, how
 many are marked valid; and how many are valid but wrong.
 
-    python3 bench/mrz_recall.py [SET ...]
+    python3 bench/mrz_recall.py [SET ...] [--glyph-folds DIR]
 
 SETs are bench/mrz_read.py's (default: the real corpus).  Reads with `idreader-bench
-mrz-images` (IDREADER_BENCH: another build).  A reading that equals the expected lines and
-fails no check but `ocrConfidence` is one a reader could prove; those left uncertain
-are the recall cost.  Images are named only by file (no MRZ text is printed).
+mrz-images` (IDREADER_BENCH: another build; --glyph-folds DIR: the glyph classifier's fold
+models, each corpus picture read by the one not trained on it, bench/mrz_read.py).  A
+reading that equals the expected lines and fails no check but `ocrConfidence` is one a
+reader could prove; those left uncertain are the recall cost.  Images are named only by file (no MRZ text is printed).
 Run from the repo root.
 """
 import os
@@ -18,7 +19,7 @@ import mrz_read  # noqa: E402  (the sets and their truths)
 
 
 def main():
-    wanted = sys.argv[1:] or ["corpus"]
+    wanted = mrz_read.glyph_folds_option(sys.argv[1:]) or ["corpus"]
     mrz_read.prepare(wanted)
     print("| set | images | exact | exact, checks hold | of those valid | valid but wrong |")
     print("|---|---|---|---|---|---|")

@@ -25,6 +25,12 @@ struct GlyphClassifier: Sendable {
     /// The classifier the package ships (`mrz-glyphs.bin`, embedded in the code).
     static let shipped: GlyphClassifier? = GlyphClassifier(PackageResources.mrz_glyphs_bin)
 
+    /// The classifier line readers use: `shipped`, except inside
+    /// `GlyphWeights.whileReading`, where the benches read with another weights file (a
+    /// document fold's model scores the corpus pictures it was not trained on).  Bound
+    /// only by code, never by the environment.
+    @TaskLocal static var inUse: GlyphClassifier? = shipped
+
     /// A classifier from its weights file (the format `glyphs.py export` writes); `nil`
     /// for a file of another format or size, or for other cell dimensions than
     /// `LineCells`'.
@@ -86,6 +92,39 @@ struct GlyphClassifier: Sendable {
     /// The characters of one glyph, most probable first, with their probabilities.
     func ranked(_ glyph: [Float]) -> [(character: Character, probability: Float)] {
         zip(charset, probabilities(glyph)).map { (character: $0, probability: $1) }.sorted { $0.probability > $1.probability }
+    }
+}
+
+/// Another glyph classifier's weights than the shipped ones, for the benches only (each
+/// corpus picture read with the model of the document fold that did not train on it,
+/// `bench/mrz_recall.py --glyph-folds`): not part of the library's API.
+@_spi(Evaluation) public struct GlyphWeights: Sendable {
+    let classifier: GlyphClassifier
+
+    /// The weights in the file at `path` (the format `tools/train-glyphs/glyphs.py` writes).
+    public init(contentsOf path: String) throws(GlyphWeightsError) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        guard let classifier = GlyphClassifier([UInt8](data)) else { throw .notWeights(path: path) }
+        self.classifier = classifier
+    }
+
+    /// `body`'s result, every MRZ line it reads classified with these weights.
+    public func whileReading<T>(_ body: () throws -> T) rethrows -> T {
+        try GlyphClassifier.$inUse.withValue(classifier, operation: body)
+    }
+}
+
+/// Why a glyph weights file could not be used.
+@_spi(Evaluation) public enum GlyphWeightsError: Error, CustomStringConvertible, Equatable {
+    case unreadable(path: String)
+    case notWeights(path: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path): "The glyph weights file \(path) cannot be read; give the path of a file glyphs.py wrote."
+        case .notWeights(let path):
+            "The file \(path) is not a glyph classifier's weights (MRZG version 1 for 16 x 24 cells); write it with tools/train-glyphs/glyphs.py."
+        }
     }
 }
 

@@ -103,8 +103,9 @@ struct LineReader {
         let box: ClosedRange<Double>
     }
 
-    /// The second recogniser (`GlyphClassifier.shipped`); `nil` reads with the LSTM alone.
-    var classifier: GlyphClassifier? = GlyphClassifier.shipped
+    /// The second recogniser (`GlyphClassifier.inUse`: the shipped one but in the
+    /// benches' fold scoring); `nil` reads with the LSTM alone.
+    var classifier: GlyphClassifier? = GlyphClassifier.inUse
 
     private struct Key: Hashable {
         let box: PixelBox

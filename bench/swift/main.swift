@@ -22,6 +22,8 @@ import VDS
 //                                    a module, as DIR/NAME.pgm
 //   idreader-bench mrz-images FILE   FILE: image paths; per image: MRZ lines, valid, ms
 //                                    (what `idreader read --only mrz` does)
+//   … --glyph-weights PATH           (mrz-images, read-images, mrz-doubts) read with that glyph
+//                                    classifier instead of the shipped one
 //   idreader-bench mrz-doubts FILE   per image: the MRZ reading's uncertain fields, the rules
 //                                    that doubted them, the classifier's cells there
 //   idreader-bench read-images FILE  the same for a full read (MRZ and licences, as
@@ -86,7 +88,28 @@ func usage() -> Never {
     exit(2)
 }
 
-let args = CommandLine.arguments
+/// `--glyph-weights PATH` after the mode's arguments: read with that glyph classifier
+/// instead of the shipped one (mrz-images, read-images, mrz-doubts; the document folds'
+/// models, `bench/mrz_recall.py --glyph-folds`).
+let (args, glyphWeights): ([String], GlyphWeights?) = {
+    var args = CommandLine.arguments
+    guard let flag = args.firstIndex(of: "--glyph-weights") else { return (args, nil) }
+    guard flag + 1 < args.count else { usage() }
+    do {
+        let weights = try GlyphWeights(contentsOf: args[flag + 1])
+        args.removeSubrange(flag...flag + 1)
+        return (args, weights)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
+    }
+}()
+
+/// `body` run with `--glyph-weights`' classifier, or the shipped one.
+func withGlyphWeights(_ body: () -> Void) {
+    if let glyphWeights { glyphWeights.whileReading(body) } else { body() }
+}
+
 guard args.count >= 3, let raw = args[1] == "channel" ? Data() : FileManager.default.contents(atPath: args[2]) else { usage() }
 let text = String(decoding: raw, as: UTF8.self)
 let inputs = text.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
@@ -465,22 +488,24 @@ case "mrz-images", "read-images":
     let options = args[1] == "mrz-images" ? IDReader.ReadOptions(only: .mrz) : IDReader.ReadOptions()
     let reader = DocumentReader()
     for path in text.split(separator: "\n").map(String.init) {
-        let start = Date(), cpuStart = cpuSeconds()
-        var lines: [String] = [], uncertain: [String] = [], failed: [String] = []
-        var valid = false
-        if let image = try? ImageLoader().load(path: path) {
-            if let doc = reader.read(image: image, options: options).first(where: { $0.mrz != nil }) {
-                lines = doc.mrz?.lines ?? []
-                valid = doc.valid
-                uncertain = doc.quality?.uncertainFields ?? []
-                failed = doc.checks.filter { !$0.valid }.map(\.name)
+        withGlyphWeights {
+            let start = Date(), cpuStart = cpuSeconds()
+            var lines: [String] = [], uncertain: [String] = [], failed: [String] = []
+            var valid = false
+            if let image = try? ImageLoader().load(path: path) {
+                if let doc = reader.read(image: image, options: options).first(where: { $0.mrz != nil }) {
+                    lines = doc.mrz?.lines ?? []
+                    valid = doc.valid
+                    uncertain = doc.quality?.uncertainFields ?? []
+                    failed = doc.checks.filter { !$0.valid }.map(\.name)
+                }
             }
+            let ms = Date().timeIntervalSince(start) * 1000, cpuMs = (cpuSeconds() - cpuStart) * 1000
+            let json = try! JSONSerialization.data(
+                withJSONObject: ["path": path, "lines": lines, "valid": valid, "ms": ms, "cpuMs": cpuMs, "uncertain": uncertain, "failedChecks": failed]
+                    as [String: Any])
+            print(String(decoding: json, as: UTF8.self))
         }
-        let ms = Date().timeIntervalSince(start) * 1000, cpuMs = (cpuSeconds() - cpuStart) * 1000
-        let json = try! JSONSerialization.data(
-            withJSONObject: ["path": path, "lines": lines, "valid": valid, "ms": ms, "cpuMs": cpuMs, "uncertain": uncertain, "failedChecks": failed]
-                as [String: Any])
-        print(String(decoding: json, as: UTF8.self))
     }
 case "mrz-doubts":
     // FILE: one image path per line.  Per image, the MRZ scan's first reading: its lines
@@ -489,28 +514,30 @@ case "mrz-doubts":
     // classifier's cells (`MRZReading.doubtDiagnosis`).
     let scanner = MRZScanner()
     for path in text.split(separator: "\n").map(String.init) {
-        guard let image = try? ImageLoader().load(path: path), let reading = scanner.scan(image).readings.first else {
-            print("{\"path\": \"\(path)\"}")
-            continue
+        withGlyphWeights {
+            guard let image = try? ImageLoader().load(path: path), let reading = scanner.scan(image).readings.first else {
+                print("{\"path\": \"\(path)\"}")
+                return
+            }
+            let diagnosis = reading.doubtDiagnosis
+            let fields = reading.result.format.fieldPositions.filter { diagnosis.rules[$0.name.rawValue] != nil }.map { field -> [String: Any] in
+                let cells = diagnosis.cells.indices.contains(field.line) ? diagnosis.cells[field.line] : nil
+                let inField = cells.map { cells in field.range.filter { $0 < cells.count }.map { cells[$0] } }
+                return [
+                    "field": field.name.rawValue, "rules": diagnosis.rules[field.name.rawValue] ?? [], "line": field.line,
+                    "classifierVoted": inField != nil, "classifierAgrees": inField?.allSatisfy(\.agrees) ?? false,
+                    "classifierMinimum": Double(inField?.map(\.probability).min() ?? 0),
+                ]
+            }
+            let json = try! JSONSerialization.data(
+                withJSONObject: [
+                    "path": path, "lines": reading.result.lines, "checksHold": reading.result.isValid, "fields": fields,
+                    "classifierLines": diagnosis.cells.map { cells -> Any in
+                        cells.map { ["agrees": $0.map(\.agrees), "probabilities": $0.map { Double($0.probability) }] } ?? NSNull()
+                    },
+                ] as [String: Any])
+            print(String(decoding: json, as: UTF8.self))
         }
-        let diagnosis = reading.doubtDiagnosis
-        let fields = reading.result.format.fieldPositions.filter { diagnosis.rules[$0.name.rawValue] != nil }.map { field -> [String: Any] in
-            let cells = diagnosis.cells.indices.contains(field.line) ? diagnosis.cells[field.line] : nil
-            let inField = cells.map { cells in field.range.filter { $0 < cells.count }.map { cells[$0] } }
-            return [
-                "field": field.name.rawValue, "rules": diagnosis.rules[field.name.rawValue] ?? [], "line": field.line,
-                "classifierVoted": inField != nil, "classifierAgrees": inField?.allSatisfy(\.agrees) ?? false,
-                "classifierMinimum": Double(inField?.map(\.probability).min() ?? 0),
-            ]
-        }
-        let json = try! JSONSerialization.data(
-            withJSONObject: [
-                "path": path, "lines": reading.result.lines, "checksHold": reading.result.isValid, "fields": fields,
-                "classifierLines": diagnosis.cells.map { cells -> Any in
-                    cells.map { ["agrees": $0.map(\.agrees), "probabilities": $0.map { Double($0.probability) }] } ?? NSNull()
-                },
-            ] as [String: Any])
-        print(String(decoding: json, as: UTF8.self))
     }
 case "locations":
     // FILE: one image path per line.  Per image read: documents, and the ms (CPU) finding

@@ -23,8 +23,15 @@ Sources, each a JSONL file named on the command line as NAME=PATH:
       the chosen candidate (an MLP) trained on the sources named, written for the reader
   glyphs.py train own=... --candidate mlp128 [--augment photo] [--clean] --score R.jsonl T.jsonl [--out M.bin]
       one candidate trained once and scored on every set (tools/train-glyphs/sureness.sh)
-  glyphs.py channel R.jsonl --model M.bin
+  glyphs.py folds real=R.jsonl own=... --out DIR [--folds 5]
+      the shipped recipe (MLP 128, `cut` variants) trained on the synthetic sources and the
+      real glyphs of every document fold but F, written as DIR/fold-F.bin, and on all of
+      them as DIR/all.bin; then the real cells scored by folds, each read by the written
+      model that did not train on it (the reader's benches read the corpus the same way:
+      bench/mrz_recall.py --glyph-folds DIR)
+  glyphs.py channel R.jsonl (--model M.bin | --folds DIR)
       the model's misreadings of the real cells as MeasuredGlyphChannel's Swift tables
+      (--folds: each cell read by the model of DIR that did not train on its fold)
   glyphs.py pages SEED DIR [--tiers hard] [--first 20] [--count 20]
       idphoto-gen's MRZ pages of SEED, only those tiers and case numbers, with truths
   glyphs.py truths DIR
@@ -88,9 +95,29 @@ def load(path):
                  np.array(left, int), np.array(right, int))
 
 
-def fold_of(document, k):
-    """A document's fold: a hash of its expected lines (as tools/train-ocrb/real_lines.py)."""
+FOLDS = 5
+
+
+def fold_of(document, k=FOLDS):
+    """A document's fold: a hash of its expected lines, joined by newlines (as
+    tools/train-ocrb/real_lines.py)."""
     return int(hashlib.sha256(document.encode()).hexdigest(), 16) % k
+
+
+def fold_model(directory, fold):
+    """The weights file of the model that did not train on `fold` (`folds` writes it)."""
+    return os.path.join(directory, f"fold-{fold}.bin")
+
+
+def scores_by_folds(directory, real, k=FOLDS):
+    """Each real cell's scores from the model of `directory` that did not train on its fold."""
+    folds = np.array([fold_of(d, k) for d in real.docs])
+    scores = np.zeros((len(real.y), len(CHARSET)), np.float32)
+    for f in range(k):
+        held = folds == f
+        if held.any():
+            scores[held] = MLP.read(fold_model(directory, f)).scores(real.x[held])
+    return scores
 
 
 def augment(cells, rng, copies, style="cut", chunk=8192):
@@ -516,12 +543,29 @@ def export(args):
     print(f"wrote {args.out}: {os.path.getsize(args.out)} bytes, {len(cells.y)} glyphs before augmentation and cleaning")
 
 
+def folds(args):
+    """The fold models and the all-data model, written; the real cells scored by folds."""
+    rng = np.random.default_rng(args.seed)
+    real, synthetic = sources(args.sources)
+    assert real is not None, "folds needs the real cells (real=R.jsonl)"
+    os.makedirs(args.out, exist_ok=True)
+    fold = np.array([fold_of(d, args.folds) for d in real.docs])
+    make = lambda: MLP(args.hidden, args.epochs)
+    for f in list(range(args.folds)) + [None]:
+        kept = [subset(real, fold != f)] if f is not None else [real]
+        path = fold_model(args.out, f) if f is not None else os.path.join(args.out, "all.bin")
+        trained(make, stack(synthetic + kept), rng, args.copies, style=args.augment, as_run=False).write(path)
+        print(f"wrote {path}: real glyphs of {'every fold' if f is None else f'every fold but {f}'}", file=sys.stderr, flush=True)
+    report(f"mlp{args.hidden} real by {args.folds} document folds (the written fold models)", real.y,
+           scores_by_folds(args.out, real, args.folds), real.reads, real)
+
+
 def channel(args):
     """The model's reading of the real cells as `MeasuredGlyphChannel`'s tables (Swift
     literals): the cells by true character, and every misreading with whether it was
     confident (0.9 or more)."""
     data = load(args.cells)
-    scores = MLP.read(args.model).scores(data.x)
+    scores = MLP.read(args.model).scores(data.x) if args.model else scores_by_folds(args.folds, data)
     read, top = scores.argmax(1), scores.max(1)
     observed = {c: int((data.y == i).sum()) for i, c in enumerate(CHARSET)}
     print("    static let observed: [Character: Int] = [")
@@ -575,7 +619,7 @@ def main():
     sub = parser.add_subparsers(dest="command", required=True)
     c = sub.add_parser("compare")
     c.add_argument("sources", nargs="+")
-    c.add_argument("--folds", type=int, default=5)
+    c.add_argument("--folds", type=int, default=FOLDS)
     c.add_argument("--test", nargs="*", default=[])
     c.add_argument("--candidates", nargs="*", default=["prototypes", "mlp96", "mlp128"], help="prototypes, mlpH or mlpHeE")
     c.add_argument("--model", help="a weights file to score as it is (e.g. the shipped one)")
@@ -603,9 +647,20 @@ def main():
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--score", nargs="*", default=[])
     r.add_argument("--out")
+    f = sub.add_parser("folds")
+    f.add_argument("sources", nargs="+")
+    f.add_argument("--out", required=True, help="the folder for fold-F.bin and all.bin")
+    f.add_argument("--folds", type=int, default=FOLDS)
+    f.add_argument("--hidden", type=int, default=128)
+    f.add_argument("--epochs", type=int, default=12)
+    f.add_argument("--copies", type=int, default=2)
+    f.add_argument("--augment", choices=["cut", "photo"], default="cut")
+    f.add_argument("--seed", type=int, default=1)
     m = sub.add_parser("channel")
     m.add_argument("cells", help="the real corpus's cells (glyph-cells JSONL)")
-    m.add_argument("--model", required=True)
+    which = m.add_mutually_exclusive_group(required=True)
+    which.add_argument("--model")
+    which.add_argument("--folds", help="a folder of fold models (glyphs.py folds): each cell read by the one not trained on it")
     g = sub.add_parser("pages")
     g.add_argument("seed", type=int)
     g.add_argument("out")
@@ -616,7 +671,8 @@ def main():
     t = sub.add_parser("truths")
     t.add_argument("directory")
     args = parser.parse_args()
-    {"compare": compare, "train": train, "export": export, "channel": channel, "pages": pages, "truths": truths}[args.command](args)
+    {"compare": compare, "train": train, "export": export, "folds": folds, "channel": channel, "pages": pages,
+     "truths": truths}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,6 @@ python3 -c "import sys; sys.path.insert(0, 'bench'); import mrz_read; mrz_read.g
 list_own() { ls "$@" | grep -E '\.(png|jpg)$' | xargs -I{} realpath {}; }
 list_own bench/out/mrz/{clean,mild,hard,turned,skewed}/* > "$WORK/own-bench.list"
 for level in clean mild hard; do
-  [ -d "$WORK/own311-$level" ] || python3 tools/mrz-samples/make_mrz_images.py "$WORK/own311-$level" --count 16 --seed 311 --level $level --rotate 0 3 -3 > /dev/null
+  ls "$WORK/own311-$level"/*.txt > /dev/null 2>&1 || python3 tools/mrz-samples/make_mrz_images.py "$WORK/own311-$level" --count 16 --seed 311 --level $level --rotate 0 3 -3 > /dev/null
 done
 list_own "$WORK"/own311-*/* > "$WORK/own311.list"

@@ -73,6 +73,28 @@ class FoldTests(unittest.TestCase):
         folds = {glyphs.fold_of(f"document {n}", 5) for n in range(50)}
         self.assertEqual(folds, set(range(5)), "fifty documents reach every fold")
 
+    def test_each_real_cell_is_scored_by_the_model_that_did_not_train_on_its_fold(self):
+        # fold model F reads every cell as the F-th character, so a cell's reading names
+        # the model that scored it
+        def constant(character):
+            model = glyphs.MLP(hidden=1)
+            d, k = glyphs.WIDTH * glyphs.HEIGHT, len(glyphs.CHARSET)
+            biases = np.zeros(k, np.float32)
+            biases[glyphs.CHARSET.index(character)] = 10
+            model.mean = np.zeros(d, np.float32)
+            model.params = [np.zeros((d, 1), np.float32), np.ones(1, np.float32), np.zeros((1, k), np.float32), biases]
+            return model
+        documents = [f"document {n}" for n in range(20)]
+        n = len(documents)
+        real = glyphs.Cells(np.zeros((n, 384), np.float32), np.zeros(n, int), np.array(documents), np.array([""] * n),
+                            np.full(n, -1), np.full(n, -1))
+        with tempfile.TemporaryDirectory() as d:
+            for f in range(glyphs.FOLDS):
+                constant(glyphs.CHARSET[f]).write(glyphs.fold_model(d, f))
+            read = glyphs.scores_by_folds(d, real).argmax(1)
+        self.assertEqual(read.tolist(), [glyphs.fold_of(doc) for doc in documents])
+        self.assertGreater(len(set(read.tolist())), 1, "the documents fall in several folds")
+
 
 class CellsTests(unittest.TestCase):
     def test_cells_load_with_their_labels_and_documents(self):
