@@ -427,8 +427,8 @@ struct LineReader {
     private func fittedReading(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine?) -> (line: OCRLine, raw: OCRLine, view: View)? {
         let first = firstTry ?? ocrLine(box, view: view)
         if let first, let fitted = Self.fitLength(first, to: target) { return (fitted, first, view) }
-        for (other, step) in [(view.other, ProfiledStep.ocrRefitView), (.wideSides, .ocrRefitView)] {
-            if let line = ocrLine(box, view: other, as: step), let fitted = Self.fitLength(line, to: target) { return (fitted, line, other) }
+        for other in Self.refitViews(view, firstRead: first?.glyphs.count, target: target) {
+            if let line = ocrLine(box, view: other, as: .ocrRefitView), let fitted = Self.fitLength(line, to: target) { return (fitted, line, other) }
         }
         // glyphs glare paled are missing from a line read short, not from one read long
         guard let first, first.glyphs.count < target, let line = ocrLine(box, view: .stretched, as: .ocrRefitView),
@@ -436,6 +436,22 @@ struct LineReader {
         else { return nil }
         return (fitted, line, .stretched)
     }
+
+    /// The views read again, in turn, for a line whose first reading (`firstRead` glyphs, in
+    /// `view`) no filler fits to `target`: the other margin and room at the ends, which mend
+    /// a glyph or a few split, merged or doubled, only for a line read at most `refitReach`
+    /// off; a line read further off is print beside an MRZ or a line of a shorter layout
+    /// (and a line read short, its glyphs paled by glare, keeps its stretched view after
+    /// these: `fittedReading`).
+    static func refitViews(_ view: View, firstRead: Int?, target: Int) -> [View] {
+        guard let firstRead, abs(firstRead - target) > refitReach else { return [view.other, .wideSides] }
+        return []
+    }
+
+    /// How many glyphs off its layout's length a line may be read for the other margin and
+    /// wide ends to be read to fit it.  Measured on the corpus (bench/README.md, issue 45,
+    /// session 26): every line those views fitted was read 1 to 3 glyphs off.
+    static let refitReach = 4
 
     /// The glyph classifier's reading of the line in `box` (`CellVote`), cut into `count`
     /// cells; `nil` without a classifier or where the line cannot be cut.  Made once per

@@ -180,6 +180,19 @@ final class LengthFittingTests: XCTestCase {
         XCTAssertEqual(LineReader.lineLengths(lines: 2, firstLineRead: 24), [36, 36])
     }
 
+    func testTheOtherMarginAndWideEndsAreReadOnlyForALineReadNearItsLength() {
+        // a glyph or a few split, merged or doubled: the other margin, then wide ends
+        XCTAssertEqual(LineReader.refitViews(.primary, firstRead: 41, target: 44), [.retry, .wideSides])
+        XCTAssertEqual(LineReader.refitViews(.primary, firstRead: 48, target: 44), [.retry, .wideSides])
+        XCTAssertEqual(LineReader.refitViews(.retry, firstRead: 26, target: 30), [.primary, .wideSides])
+        // nothing read: the other views may read it
+        XCTAssertEqual(LineReader.refitViews(.primary, firstRead: nil, target: 44), [.retry, .wideSides])
+        // a TD1's line (30) tried as a 36 layout, print beside an MRZ read far off
+        XCTAssertEqual(LineReader.refitViews(.primary, firstRead: 30, target: 36), [])
+        XCTAssertEqual(LineReader.refitViews(.primary, firstRead: 12, target: 44), [])
+        XCTAssertEqual(LineReader.refitViews(.primary, firstRead: 50, target: 44), [])
+    }
+
     func testTheCharactersBesideTheBoxAreSetAside() {
         // glyphs 20 px apart, 24 px high; the box from the second glyph to the fourth
         let inside = LineReader.insideBox(line("PCAZE"), box: 25...75, glyphHeight: 24)

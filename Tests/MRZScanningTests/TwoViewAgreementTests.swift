@@ -93,6 +93,39 @@ final class TwoViewAgreementTests: XCTestCase {
         XCTAssertEqual(close.reading.doubtRules, [.nationality: [.codeCloseRunnerUp]])
     }
 
+    func testACodeBothViewsReadAlikeAsksNoFurtherLSTMView() throws {
+        // the name under the margin (0.85) is confirmed by the LSTM's first confirming view;
+        // the document code and issuing country, which the classifier reads at 0.97 as the
+        // first view does, are not looked for in a second one (their agreement settles what
+        // it could doubt)
+        var first = line(td3[0])
+        first.classifierCells = ClassifierCells(td3[0].enumerated().map { [(character: $1, probability: nameColumns.contains($0) ? 0.85 : 0.97)] })
+        var attempts: [Int] = []
+        let reading = try XCTUnwrap(
+            judge.judge([first, line(td3[1])]) { index, attempt in
+                if index == 0 { attempts.append(attempt) }
+                return OCRLine(glyphs: td3[index].map { OCRGlyph(character: $0, confidence: 99) }, box: (0, 0, 0, 0), confidence: 99)
+            })
+        XCTAssertTrue(reading.isConfidentlyValid)
+        XCTAssertEqual(attempts, [0], "the name's line read again once")
+    }
+
+    func testACodeTheClassifierIsUnsureOfIsLookedForInBothLSTMViews() throws {
+        // the same line with the classifier under the margin everywhere: the codes are looked
+        // for in the second LSTM view too, which reads another issuing country
+        let first = line(td3[0], probability: 0.85)
+        let otherCountry = td3[0].replacingOccurrences(of: "P<UTO", with: "P<D<<")
+        var attempts: [Int] = []
+        let reading = try XCTUnwrap(
+            judge.judge([first, line(td3[1])]) { index, attempt in
+                if index == 0 { attempts.append(attempt) }
+                let text = index == 0 && attempt == 1 ? otherCountry : td3[index]
+                return OCRLine(glyphs: text.map { OCRGlyph(character: $0, confidence: 99) }, box: (0, 0, 0, 0), confidence: 99)
+            })
+        XCTAssertEqual(attempts, [0, 1])
+        XCTAssertEqual(reading.uncertainFields, [.issuingCountry])
+    }
+
     func testACodeWithACloseCandidateStaysUncertainWhereBothViewsAgree() throws {
         // a nationality's `O` with `D` at 53 behind it in the first view: the candidate is a
         // sign the classifier's agreement does not outweigh
