@@ -110,6 +110,16 @@ struct ChainBandFinder {
         StepProfile.measure(.bands) { groups().compactMap(rectify) }
     }
 
+    /// The first `count` candidate bands whose chains stop short of every MRZ line length
+    /// of their line count, straightened again reaching the longest layout's length
+    /// (`rectify(_:reachingFarther:)`); only those whose lines then reach further.  Read
+    /// after every pass's `bands()`: a picture read there pays nothing for them.
+    func fartherBands(count: Int) -> [RectifiedBand] {
+        StepProfile.measure(.bands) {
+            groups().prefix(count).compactMap { rectify($0, reachingFarther: true) }
+        }
+    }
+
     /// Chains that stack like MRZ lines: parallel, of one height and pitch, equally long,
     /// at a line spacing of 1.1–`maximumLineSpacing` glyph heights.  Three-line groups first.
     func groups() -> [[GlyphChain]] {
@@ -176,19 +186,17 @@ struct ChainBandFinder {
         return b
     }
 
+    /// The band straightened as far as its chains and `reach` go (`rectify(_:reachingFarther:)`).
+    func rectify(_ group: [GlyphChain]) -> RectifiedBand? { rectify(group, reachingFarther: false) }
+
     /// The band straightened: the homography that takes its corners (first and last
     /// glyph of the first and last line, half a glyph out) to an upright rectangle.
-    /// A band whose lines all stop short of every MRZ line length of its line count (glare
-    /// paled the glyphs past the chains' ends, so the Sauvola components stop where the
-    /// chains do) is straightened again reaching far enough for the longest layout at
-    /// either end, its glyphs looked for under light levelled along each line
-    /// (`levelledLineComponents`); kept when its lines then reach further.
-    func rectify(_ group: [GlyphChain]) -> RectifiedBand? {
-        guard let band = rectify(group, reachingFarther: false) else { return nil }
-        return rectify(group, reachingFarther: true) ?? band
-    }
-
-    private func rectify(_ group: [GlyphChain], reachingFarther: Bool) -> RectifiedBand? {
+    /// `reachingFarther`: for a band whose chains stop short of every MRZ line length of
+    /// its line count (glare paled the glyphs past the chains' ends, so the Sauvola
+    /// components stop where the chains do), straightened reaching far enough for the
+    /// longest layout at either end, its glyphs looked for under light levelled along each
+    /// line (`levelledLineComponents`); `nil` unless its lines then reach further.
+    func rectify(_ group: [GlyphChain], reachingFarther: Bool) -> RectifiedBand? {
         // settle a common direction and which side is up: the document's other print
         // lies above its MRZ, so more blobs lie on the "up" side
         var u = group[0].direction
