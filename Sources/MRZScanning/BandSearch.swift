@@ -76,6 +76,12 @@ final class BandSearch {
                 if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
             }
         }
+        // bands glare cut short, straightened again reaching further
+        for finder in finders {
+            for band in finder.fartherBands(count: Self.maximumChainBands) {
+                if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
+            }
+        }
         return nil
     }
 

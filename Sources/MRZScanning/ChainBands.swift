@@ -79,10 +79,15 @@ struct ChainBandFinder {
 
     /// The passes tried, in order: each finds glyphs the others break up or join to the
     /// background (measured on the corpus and idphoto-gen's hard pages; the halved copy
-    /// finds a blurred infrared scan's large glyphs).
+    /// finds a blurred infrared scan's large glyphs).  The last, halved with a low `k`,
+    /// keeps a dim, blurred line's grey glyphs whole: at k = 0.3 Sauvola's threshold sits
+    /// at about 0.7 of the local mean where the contrast is low, and such glyphs (ink at
+    /// 0.6 of the paper) break into their darkest cores, which chain into nothing
+    /// (idphoto-gen's hard pages, seeds 606 and 11: no reading 17 → 11 and 14 → 8 of 100).
     static let passes: [Pass] = [
         Pass(binarisation: .sauvola(window: 10, k: 0.3)), Pass(binarisation: .normalisedOtsu),
         Pass(binarisation: .sauvola(window: 10, k: 0.3), reduction: 0.5),
+        Pass(binarisation: .sauvola(window: 10, k: 0.15), reduction: 0.5),
     ]
 
     /// The chains of `working` (`workingCopy(of: input)`) found by `pass`.
@@ -103,6 +108,16 @@ struct ChainBandFinder {
     /// direction (the document's other print is above its MRZ).
     func bands() -> [RectifiedBand] {
         StepProfile.measure(.bands) { groups().compactMap(rectify) }
+    }
+
+    /// The first `count` candidate bands whose chains stop short of every MRZ line length
+    /// of their line count, straightened again reaching the longest layout's length
+    /// (`rectify(_:reachingFarther:)`); only those whose lines then reach further.  Read
+    /// after every pass's `bands()`: a picture read there pays nothing for them.
+    func fartherBands(count: Int) -> [RectifiedBand] {
+        StepProfile.measure(.bands) {
+            groups().prefix(count).compactMap { rectify($0, reachingFarther: true) }
+        }
     }
 
     /// Chains that stack like MRZ lines: parallel, of one height and pitch, equally long,
@@ -171,9 +186,17 @@ struct ChainBandFinder {
         return b
     }
 
+    /// The band straightened as far as its chains and `reach` go (`rectify(_:reachingFarther:)`).
+    func rectify(_ group: [GlyphChain]) -> RectifiedBand? { rectify(group, reachingFarther: false) }
+
     /// The band straightened: the homography that takes its corners (first and last
     /// glyph of the first and last line, half a glyph out) to an upright rectangle.
-    func rectify(_ group: [GlyphChain]) -> RectifiedBand? {
+    /// `reachingFarther`: for a band whose chains stop short of every MRZ line length of
+    /// its line count (glare paled the glyphs past the chains' ends, so the Sauvola
+    /// components stop where the chains do), straightened reaching far enough for the
+    /// longest layout at either end, its glyphs looked for under light levelled along each
+    /// line (`levelledLineComponents`); `nil` unless its lines then reach further.
+    func rectify(_ group: [GlyphChain], reachingFarther: Bool) -> RectifiedBand? {
         // settle a common direction and which side is up: the document's other print
         // lies above its MRZ, so more blobs lie on the "up" side
         var u = group[0].direction
@@ -191,7 +214,11 @@ struct ChainBandFinder {
         // chains missed are looked for (`inkExtent`)
         let coreStart = ordered.map { Self.along($0, at: $0.start, u) }.min()! - 0.3 * pitch
         let coreEnd = ordered.map { Self.along($0, at: $0.end, u) }.max()! + 0.3 * pitch
-        let reach = Self.reach(glyphs: (coreEnd - coreStart) / pitch - 0.3, lines: ordered.count) * pitch
+        let coreGlyphs = (coreEnd - coreStart) / pitch - 0.3
+        let reachedGlyphs =
+            reachingFarther ? Self.fartherReach(glyphs: coreGlyphs, lines: ordered.count) : Self.reach(glyphs: coreGlyphs, lines: ordered.count)
+        let reach = reachedGlyphs * pitch
+        guard !reachingFarther || reach > 0 else { return nil }
         let start = coreStart - reach, end = coreEnd + reach
         func corner(_ chain: GlyphChain, along t: Double, across: Double) -> Point {
             let p = Self.point(on: chain, whereAlong: t, u)
@@ -220,11 +247,13 @@ struct ChainBandFinder {
         else { return nil }
         let core = (border + Int((reach * k).rounded()))...(border + Int(((coreEnd - start) * k).rounded()))
         let components = image.darkComponents(.sauvola(window: max(4, Int(targetHeight) / 2), k: 0.3), minimumSize: 3)
+        let rowsOfLines = ordered.indices.map { border + Int((Double($0) * spacing * k).rounded()) }
+        let lit = reachingFarther ? Self.levelledLineComponents(image, rows: rowsOfLines, height: Int(targetHeight)) : []
         var boxes: [PixelBox] = [], quads: [Quadrilateral] = [], outlines: [Quadrilateral] = []
         for (i, line) in ordered.enumerated() {
             let y = border + Int((Double(i) * spacing * k).rounded())
             let row = PixelBox(x: border, y: y, width: width, height: Int(targetHeight))
-            let extent = Self.inkExtent(components, row: row, core: core, gap: 0.9 * pitch * k)
+            let extent = Self.inkExtent(components + lit, row: row, core: core, gap: 0.9 * pitch * k)
             // the outline ends where the line's last glyph does: the band's common core (the
             // longest line's, in perspective) may pass it by half a pitch and more.  (Its start
             // stays the extent's: trimmed there too, a framed test page read otherwise.)
@@ -243,6 +272,13 @@ struct ChainBandFinder {
             outlines.append(quadrilateral(extent.lowerBound...max(extent.lowerBound, inked.upperBound)))
         }
         let lo = boxes.map(\.x).min()!, hi = boxes.map { $0.x + $0.width }.max()!
+        if reachingFarther {
+            // only worth reading again when a line now reaches further than the chains
+            // did, and no line longer than the longest layout
+            let glyphs = boxes.map { Double($0.width) / (pitch * k) }
+            let longest = Double(Self.lineLengths(lines: ordered.count).max() ?? 44)
+            guard glyphs.contains(where: { $0 > coreGlyphs + 2 }), glyphs.allSatisfy({ $0 < longest + 2 }) else { return nil }
+        }
         let union = PixelBox(x: lo, y: boxes[0].y, width: hi - lo, height: boxes.last!.y + boxes.last!.height - boxes[0].y)
         let paper = image.percentile(0.75, in: union)
         image = image.removingRuledRows(in: union, paper: paper, gap: max(1, Int(targetHeight) / 16))
@@ -262,9 +298,48 @@ struct ChainBandFinder {
     /// format table (±1), else enough for the next longer one.  (Reaching further finds
     /// more than glyphs: a card's edge, the table's texture.)
     static func reach(glyphs: Double, lines: Int) -> Double {
-        let lengths = MRZFormat.allCases.map(\.lineLengths).filter { $0.count == lines }.map { Double($0[0]) }
+        let lengths = lineLengths(lines: lines).map(Double.init)
         guard !lengths.contains(where: { abs($0 - glyphs) <= 1 }), let longer = lengths.filter({ $0 > glyphs }).min() else { return 0 }
         return min(9, longer - glyphs + 1.5)
+    }
+
+    /// Pitches the straightened picture reaches past the chains' ends when they stop
+    /// short of every line length of a band of `lines` lines (`glyphs` spanned): enough
+    /// for its longest layout at either end (which end glare cut is not known); 0 when a
+    /// line of `glyphs` is a layout's already or no layout is longer.
+    static func fartherReach(glyphs: Double, lines: Int) -> Double {
+        let lengths = lineLengths(lines: lines).map(Double.init)
+        guard let shortest = lengths.min(), let longest = lengths.max(), glyphs < shortest - 1 else { return 0 }
+        return longest - glyphs + 1.5
+    }
+
+    /// The first-line lengths of the MRZ layouts of `lines` lines whose lines are full MRZ
+    /// lines (`MRZFormat.fullLineLengths`: not a driving licence's short first line, which
+    /// no chain of MRZ length is).
+    static func lineLengths(lines: Int) -> [Int] {
+        MRZFormat.allCases.map(\.lineLengths).filter { $0.count == lines }.map { $0[0] }.filter { $0 >= MRZFormat.fullLineLengths.lowerBound }
+    }
+
+    /// Dark components of each line's rows of a straightened band (`rows`: each line's
+    /// top, `height` its glyphs' height) under light levelled along the line
+    /// (`GrayImage.stretchedAlongRows`): glare pales a line's glyphs under it, and Sauvola,
+    /// whose threshold sits at 0.7 of the local mean where the contrast is low, loses them;
+    /// stretched to the contrast of the glyphs beside them they are components again.  In
+    /// the band's pixels.
+    static func levelledLineComponents(_ image: GrayImage, rows: [Int], height: Int) -> [PixelBox] {
+        rows.flatMap { top -> [PixelBox] in
+            let y0 = max(0, top - height / 3), y1 = min(image.height, top + height + height / 3)
+            guard y1 - y0 > height else { return [] }
+            let strip = image.cropped(x: 0, y: y0, width: image.width, height: y1 - y0).stretchedAlongRows(window: height)
+            // white rows above and below: the components need an image taller than 24 px,
+            // and the stretch only this line's rows (the next line's ink would set its floor)
+            let pad = max(0, (26 - strip.height + 1) / 2)
+            let white = [UInt8](repeating: 255, count: pad * strip.width)
+            let padded = GrayImage(width: strip.width, height: strip.height + 2 * pad, pixels: white + strip.pixels + white)
+            return padded.darkComponents(.sauvola(window: max(4, height / 2), k: 0.3), minimumSize: 3).map {
+                PixelBox(x: $0.x, y: $0.y + y0 - pad, width: $0.width, height: $0.height)
+            }
+        }
     }
 
     /// The columns of `row` that a line's glyphs cover: the `core` the chains found,

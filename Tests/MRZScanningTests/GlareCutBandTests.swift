@@ -1,0 +1,70 @@
+import Foundation
+import IDCommon
+import Imaging
+import MRZ
+import XCTest
+
+@testable import MRZScanning
+
+/// A band whose lines' starts glare pales is read whole: the chains stop where the glare
+/// begins, and the band is straightened again reaching the longest layout's length, its
+/// pale glyphs looked for under light levelled along each line (`ChainBandFinder.rectify`).
+final class GlareCutBandTests: XCTestCase {
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `image` under a glare spot: each pixel moved towards white by `strength` times a
+    /// Gaussian centred on `centre`, of `along` and `across` pixels' spread along and
+    /// across the unit direction `u` (a lamp's reflection on a laminated card).
+    static func glared(_ image: GrayImage, centre: Point, u: Point, along: Double, across: Double, strength: Double) -> GrayImage {
+        var out = image
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let dx = Double(x) - centre.x, dy = Double(y) - centre.y
+                let a = dx * u.x + dy * u.y, b = -dx * u.y + dy * u.x
+                let g = exp(-0.5 * ((a / along) * (a / along) + (b / across) * (b / across)))
+                let v = Double(image.pixels[y * image.width + x])
+                out.pixels[y * image.width + x] = UInt8(min(255, v + (255 - v) * strength * g))
+            }
+        }
+        return out
+    }
+
+    /// Germany's 1987 identity card of ../shared/corpus/mrz (a TD2-sized two-line MRZ of 36
+    /// glyphs, its outline from (78, 551) to (926, 554) along the top and 85 px tall), under
+    /// glare of 0.7 centred at an eighth of its length, a third down: the first third of
+    /// each line is pale.  The chains cover only the lines' unglared glyphs, too few for an
+    /// MRZ line: without reaching further the band is set aside and the page gives no
+    /// reading at all.
+    func testALineStartPaledByGlareIsReadWhole() throws {
+        let folder = Self.package.appendingPathComponent("../shared/corpus/mrz")
+        let page = try ImageLoader().load(path: folder.appendingPathComponent("sa_id-deu-1987.png").path)
+        let truth = try String(contentsOf: folder.appendingPathComponent("sa_id-deu-1987.txt"), encoding: .utf8)
+        let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
+        XCTAssertEqual(MRZScanner().scan(page).readings.first?.result.lines, expected, "the unglared page is read")
+        let topLeft = Point(x: 78, y: 551), topRight = Point(x: 926, y: 554), height = 85.0
+        let length = hypot(topRight.x - topLeft.x, topRight.y - topLeft.y)
+        let u = Point(x: (topRight.x - topLeft.x) / length, y: (topRight.y - topLeft.y) / length)
+        let centre = Point(x: topLeft.x + u.x * 0.12 * length - u.y * 0.3 * height, y: topLeft.y + u.y * 0.12 * length + u.x * 0.3 * height)
+        let glared = Self.glared(page, centre: centre, u: u, along: 0.2 * length, across: 0.9 * height, strength: 0.7)
+        // the glare pales the first glyphs: the darkest level over the first line's start
+        // rises far above the unglared page's
+        func darkest(_ image: GrayImage) -> UInt8 {
+            var level: UInt8 = 255
+            for y in 555..<577 { for x in 80..<200 { level = min(level, image.pixels[y * image.width + x]) } }
+            return level
+        }
+        XCTAssertGreaterThan(Int(darkest(glared)), Int(darkest(page)) + 80)
+        let reading = try XCTUnwrap(MRZScanner().scan(glared).readings.first, "the glared page is read")
+        XCTAssertEqual(reading.result.lines, expected)
+    }
+
+    /// A band read whole needs no farther reach; a band too short for every layout of its
+    /// count reaches for the longest (44 glyphs for two lines, 30 for three) at either end.
+    func testFartherReachIsForBandsShortOfEveryLayout() {
+        XCTAssertEqual(ChainBandFinder.fartherReach(glyphs: 44, lines: 2), 0)
+        XCTAssertEqual(ChainBandFinder.fartherReach(glyphs: 36, lines: 2), 0)
+        XCTAssertEqual(ChainBandFinder.fartherReach(glyphs: 22, lines: 2), 23.5)
+        XCTAssertEqual(ChainBandFinder.fartherReach(glyphs: 20, lines: 3), 11.5)
+        XCTAssertEqual(ChainBandFinder.fartherReach(glyphs: 30, lines: 3), 0)
+    }
+}
