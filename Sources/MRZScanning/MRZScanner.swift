@@ -428,7 +428,9 @@ public final class MRZSearch {
     public var stackedPairs = 0
     /// Bands set aside before any reading, per reason.
     public var rejected: [String: Int] = [:]
+    /// Bands of short fixed-pitch lines (`BandSearch.shortBands`).
     public var shortBands = 0
+    /// Bands shaped like an MRZ whose glyphs were not told apart (`BandSearch.shapedBands`).
     public var shapedBands = 0
 
     init(_ search: BandSearch) {
