@@ -342,12 +342,25 @@ public final class MRZSearch {
     @discardableResult public func run(_ stage: MRZSearchStage) -> MRZReading? {
         guard found == nil, let bands, !ran.contains(stage) else { return nil }
         ran.insert(stage)
+        guard worthRunning(stage, after: bands) else { return nil }
         guard let (reading, height) = bands.run(stage) else { return nil }
         found = (reading, height, stage)
         return reading
     }
 
     private var ran: Set<MRZSearchStage> = []
+
+    /// Whether a later stage may find what the earlier ones missed.  Tesseract's layout
+    /// analysis (~100 ms, most of what a picture without a document costs) runs only
+    /// where the chain search found a chain of glyphs at one pitch as long as an MRZ line
+    /// (`LayoutEvidence.chains`): every hard page of idphoto-gen seed 606 it reads has
+    /// two or more, 24 of scikit-image's 25 pictures without a document none (its
+    /// printed page has eight).  Without the chain search's finders (it did not run to
+    /// its end) nothing is known and the stage runs.
+    func worthRunning(_ stage: MRZSearchStage, after bands: BandSearch) -> Bool {
+        guard stage == .layoutAnalysis, bands.chainFinders != nil else { return true }
+        return LayoutEvidence(bands).chains > 0
+    }
 
     /// Whether a stage has found a valid MRZ.
     public var foundValid: Bool { found != nil }
@@ -364,6 +377,10 @@ public final class MRZSearch {
         guard let bands else { return MRZScanner.stripeLook(input, pictureBlurred: pictureBlurred) }
         return MRZScanner.stripeLook(input, pictureBlurred: pictureBlurred, view: bands.view)
     }
+
+    /// What the stages run so far saw of text lines (`LayoutEvidence`), for measuring
+    /// which pictures the layout analysis reads; `nil` without the OCR model.
+    @_spi(Evaluation) public var layoutEvidence: LayoutEvidence? { bands.map(LayoutEvidence.init) }
 
     /// What the stages run so far found.
     public var outcome: MRZScan {
@@ -396,5 +413,39 @@ public final class MRZSearch {
         character = glyph.character
         confidence = glyph.confidence
         candidates = glyph.candidates.map { ($0.character, $0.confidence) }
+    }
+}
+
+/// What the glyph chains and the morphology saw of text lines before Tesseract's layout
+/// analysis would run.
+@_spi(Evaluation) public struct LayoutEvidence: Sendable, Codable {
+    /// Chains of glyphs at one pitch, over every pass of the chain search.
+    public var chains = 0
+    /// The most glyphs in one chain.
+    public var longestChain = 0.0
+    /// Pairs of chains alike (parallel, of one height and pitch) stacked 1.1–4 glyph
+    /// heights apart: lines of one block of print.
+    public var stackedPairs = 0
+    /// Bands set aside before any reading, per reason.
+    public var rejected: [String: Int] = [:]
+    /// Bands of short fixed-pitch lines (`BandSearch.shortBands`).
+    public var shortBands = 0
+    /// Bands shaped like an MRZ whose glyphs were not told apart (`BandSearch.shapedBands`).
+    public var shapedBands = 0
+
+    init(_ search: BandSearch) {
+        let chains = (search.chainFinders ?? []).flatMap(\.chains)
+        self.chains = chains.count
+        longestChain = chains.map(\.glyphCount).max() ?? 0
+        for (i, a) in chains.enumerated() {
+            for b in chains[(i + 1)...] where a.isAlike(b, sine: 0.1, height: 0.7, pitch: 0.7) {
+                let middle = b.point(at: (b.start + b.end) / 2)
+                let apart = abs(a.direction.normal.dot(middle) - a.offset) / max(a.glyphHeight, 1)
+                if (1.1...4).contains(apart) { stackedPairs += 1 }
+            }
+        }
+        for band in search.rejected { rejected[band.reason.rawValue, default: 0] += 1 }
+        shortBands = search.shortBands.count
+        shapedBands = search.shapedBands.count
     }
 }

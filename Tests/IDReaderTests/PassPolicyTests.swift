@@ -18,11 +18,15 @@ final class PassPolicyTests: XCTestCase {
         XCTAssertTrue(passes.foundAcceptable)
         passes.runRescuePasses()
         XCTAssertFalse(passes.rescuePassesRan, "an upright sample decodes in the first passes")
+    }
 
+    func testNoRescuePassesWhereNothingLooksLikeASymbol() {
         let blank = GrayImage(width: 400, height: 300, pixels: [UInt8](repeating: 230, count: 400 * 300))
         let nothing = PDF417Passes(scanner: BarcodeScanner(includeOtherFormats: false), image: blank)
         XCTAssertEqual(nothing.runAll(), [])
-        XCTAssertTrue(nothing.rescuePassesRan)
+        XCTAssertEqual(nothing.progress, .rescuePasses, "both steps were asked for")
+        XCTAssertEqual(nothing.examine().evidence, SymbolEvidence.none)
+        XCTAssertFalse(nothing.rescuePassesRan, "a blank picture shows nothing of a symbol: the rescue passes must not run")
     }
 
     func testTheRescuePassesNeedTheFirstPassesToHaveRun() throws {

@@ -46,6 +46,10 @@ import VDS
 //   idreader-bench consensus FILE    FILE: one scene a line, frame paths joined by '|'; per
 //                                    scene, the FrameConsensus after each frame
 //   idreader-bench frame-states FILE per image: DocumentReader.frameView (state, outline) and its ms
+//   idreader-bench layout-evidence FILE  per image: what the chains and morphology saw of text
+//                                    lines (LayoutEvidence), whether the layout analysis then read
+//   idreader-bench pdf417-rescue-gate FILE  per image the first passes did not read: the symbol
+//                                    diagnosis's evidence, whether the rescue passes read, CPU ms
 //   idreader-bench aamva FILE        parse + validate; FILE: payloads separated by NUL bytes
 //   idreader-bench aamva-fields FILE parse + validate + decode every field
 //   idreader-bench seal-stage FILE   FILE: image paths; per image: CPU ms of a default read with
@@ -397,6 +401,53 @@ case "mrz-stages":
         print(
             "{\"path\": \"\(path)\", \(parts.joined(separator: ", ")), \"valid\": \(search.foundValid), \"size\": [\(image.width), \(image.height)], "
                 + "\"steps\": {\(steps.joined(separator: ", "))}}")
+    }
+case "layout-evidence":
+    // FILE: one image path per line.  Per image: what the glyph chains and the morphology
+    // saw of text lines (`LayoutEvidence`), then whether the layout analysis, run when
+    // they read nothing, read an MRZ (valid or not), and its CPU ms.
+    let scanner = MRZScanner()
+    _ = scanner.search(GrayImage(width: 1, height: 1, pixels: [255]))
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let search = scanner.search(image)
+        search.run(.glyphChains)
+        search.run(.morphology)
+        let before = search.foundAny
+        let evidence = search.layoutEvidence
+        let start = cpuSeconds()
+        if !before { search.run(.layoutAnalysis) }
+        let layoutMs = (cpuSeconds() - start) * 1000
+        let json = try! JSONSerialization.data(
+            withJSONObject: [
+                "path": path, "readBefore": before, "layoutRead": !before && search.foundAny, "valid": search.foundValid, "layoutMs": layoutMs,
+                "evidence": (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(evidence))) ?? [:],
+            ] as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
+    }
+case "pdf417-rescue-gate":
+    // FILE: one image path per line.  Per image (the PDF417's first passes having found
+    // no acceptable symbol): what the symbol diagnosis sees (`PDF417Passes.examine`: the
+    // evidence and cause), its CPU ms, then whether the rescue passes read a symbol and
+    // their CPU ms (the diagnosis's symbol region, edges and patterns taken by them).
+    let scanner = BarcodeScanner(includeOtherFormats: false, acceptPDF417: DocumentReader.acceptPDF417)
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let passes = PDF417Passes(scanner: scanner, image: image)
+        passes.runFirstPasses()
+        guard !passes.foundAcceptable else {
+            print("{\"path\": \"\(path)\", \"firstPasses\": true}")
+            continue
+        }
+        var start = cpuSeconds()
+        let finding = passes.examine()
+        let examineMs = (cpuSeconds() - start) * 1000
+        start = cpuSeconds()
+        passes.runRescuePasses()
+        let rescueMs = (cpuSeconds() - start) * 1000
+        print(
+            "{\"path\": \"\(path)\", \"firstPasses\": false, \"evidence\": \"\(finding.evidence)\", \"failure\": \"\(finding.failure)\", "
+                + "\"examineMs\": \(examineMs), \"rescueRead\": \(passes.foundAcceptable), \"rescueMs\": \(rescueMs)}")
     }
 case "read-steps":
     // FILE: one image path per line.  Per image: the CPU ms of a whole read as the CLI
