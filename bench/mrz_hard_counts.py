@@ -17,8 +17,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mrz_read  # noqa: E402  (the sets, their truths and the bench runner)
 
 
+TIERS = ("clean", "mild", "hard")
+
+
 def main():
     tier = sys.argv[1] if len(sys.argv) > 1 else "hard"
+    if tier not in TIERS:
+        sys.exit(f"mrz_hard_counts.py: '{tier}' is no idphoto-gen tier; give one of {', '.join(TIERS)}.")
     mrz_read.generate_idphoto()
     cases = dict(mrz_read.idphoto_cases(tier))
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
