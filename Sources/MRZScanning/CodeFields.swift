@@ -58,6 +58,36 @@ enum CodeFields {
         }
         return codes.count == 1 ? codes.first.map(Array.init) : nil
     }
+    /// Whether `field` (a country code, in `line` as the first view read it and `text` as
+    /// corrected) may be a code the table holds: another view reads one there
+    /// (`otherReadings`), or some choice of each cell's other readings makes one — each
+    /// view's runner-up there (the LSTM's strongest candidate and the classifier's second
+    /// character, however weak) and the character's OCR-B look-alikes (`OCRConfusions`:
+    /// `HAC` for `MAC`).
+    static func mayBeAKnownCode(_ field: MRZFieldPosition, first line: OCRLine, as text: String, otherReadings: [String]) -> Bool {
+        let shown = Array(text)
+        // a code is three characters at most: their choices are few
+        guard field.range.upperBound <= shown.count, field.range.count <= 3 else { return true }
+        if otherReadings.contains(where: { reading in
+            let read = Array(reading)
+            return field.range.upperBound <= read.count && CountryCodes.isKnown(String(read[field.range]))
+        }) {
+            return true
+        }
+        let choices: [[Character]] = field.range.map { cell in
+            var options = [shown[cell]] + (OCRConfusions.table[shown[cell]] ?? [])
+            if line.glyphs.indices.contains(cell) {
+                let glyph = line.glyphs[cell]
+                options += [glyph.character] + OCRGlyph.ranked(glyph.candidates.filter { $0.character != glyph.character }).prefix(1).map(\.character)
+            }
+            if let cells = line.classifierCells, cells.runnersUp.indices.contains(cell) { options.append(cells.runnersUp[cell]) }
+            return options
+        }
+        var codes: [[Character]] = [[]]
+        for options in choices { codes = codes.flatMap { code in Set(options).map { code + [$0] } } }
+        return codes.contains { $0 != Array(shown[field.range]) && CountryCodes.isKnown(String($0)) }
+    }
+
     static let codeFields: Set<MRZFieldName> = [.issuingCountry, .nationality]
     /// Unproven fields whose values come from a short list (checked against it, not re-read).
     static let tableCheckedFields: Set<MRZFieldName> = codeFields.union([.documentCode, .sex])

@@ -43,10 +43,8 @@ struct ReadingJudge {
             }
         }
         LookAlikeReadings.ambiguousFields(result, doubtful: findings.doubtful, parser: corrector.parser).forEach { findings.doubt($0, .ambiguous) }
-        findings.settle(
-            result.format.fieldPositions.filter {
-                TwoViewAgreement.covers($0) && TwoViewAgreement.agree(on: $0, first: lines[$0.line], as: result.lines[$0.line])
-            })
+        let asRead = findings.linesAsRead
+        findings.settle(result.format.fieldPositions.map { ($0, TwoViewAgreement.settles($0, result, first: lines, asRead: asRead)) })
         let shown = Self.applying(findings.votes, to: result, parser: corrector.parser)
         var reading = MRZReading(result: shown, changes: correction.changes, uncertainFields: findings.uncertain)
         reading.linesAsRead = findings.linesAsRead
@@ -81,11 +79,11 @@ struct ReadingJudge {
             if rules[name]?.contains(rule) != true { rules[name, default: []].append(rule) }
         }
 
-        /// The doubts on `agreed` (fields both views read alike: `TwoViewAgreement`) that
-        /// their agreement settles, taken back where no other rule doubts them, with the
-        /// other views' votes on what they show.
-        mutating func settle(_ agreed: [MRZFieldPosition]) {
-            for field in agreed where rules[field.name].map({ Set($0).isSubset(of: TwoViewAgreement.settled) }) == true {
+        /// The doubts on each field that both views' agreement settles (`TwoViewAgreement.settles`),
+        /// taken back where no other rule doubts it, with the other views' votes on what it
+        /// shows.
+        mutating func settle(_ agreed: [(field: MRZFieldPosition, settled: Set<DoubtRule>)]) {
+            for (field, settled) in agreed where !settled.isEmpty && rules[field.name].map({ Set($0).isSubset(of: settled) }) == true {
                 uncertain.removeAll { $0 == field.name }
                 rules[field.name] = nil
                 votes.removeAll { $0.line == field.line && $0.range.overlaps(field.range) }

@@ -18,10 +18,29 @@ enum TwoViewAgreement {
     /// probabilities measured on the real corpus (`MeasuredGlyphChannel`).
     static let margin: Float = 0.9
 
-    /// The doubts the two views' agreement settles.
+    /// The doubts the two views' agreement settles on a field no check digit covers.
     static let settled: Set<DoubtRule> = [
         .lowConfidence, .codeCloseRunnerUp, .codeOtherReading, .freeTextViewsDisagree, .freeTextLookAlike, .freeTextCloseRunnerUp,
     ]
+
+    /// The doubts on `field` (in its line as the first view read it, `lines`, and as
+    /// corrected, `result`) that the two views' agreement settles; none where they do not agree.
+    /// A country code no table holds is settled too where no reading of it a view gives
+    /// or a look-alike makes is a code the table holds (`CodeFields.mayBeAKnownCode`):
+    /// the views agree on a code printed so, not on a misread one.  `otherReadings`: the
+    /// `asRead`: each line as its views read it.
+    static func settles(_ field: MRZFieldPosition, _ result: MRZResult, first lines: [OCRLine], asRead: [[String]]) -> Set<DoubtRule> {
+        settles(field, first: lines[field.line], as: result.lines[field.line], otherReadings: asRead[field.line])
+    }
+
+    /// `settles` for one line: `line` as first read, `text` as corrected, `otherReadings`
+    /// as its views read it.
+    static func settles(_ field: MRZFieldPosition, first line: OCRLine, as text: String, otherReadings: [String]) -> Set<DoubtRule> {
+        guard covers(field), agree(on: field, first: line, as: text) else { return [] }
+        let knownCodeRuledOut =
+            CodeFields.codeFields.contains(field.name) && !CodeFields.mayBeAKnownCode(field, first: line, as: text, otherReadings: otherReadings)
+        return knownCodeRuledOut ? settled.union([.unknownCode]) : settled
+    }
 
     /// Whether `field` of `line` is one the rule covers: no check digit settles it.
     static func covers(_ field: MRZFieldPosition) -> Bool {

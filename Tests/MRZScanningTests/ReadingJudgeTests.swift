@@ -486,8 +486,10 @@ final class ReadingJudgeTests: XCTestCase {
             })
         XCTAssertFalse(asked.contains(1), "line 2 read once")
         XCTAssertTrue(r.uncertainFields.contains(.documentNumber))
-        // a country code no table holds stays uncertain however sure the classifier is
-        let td3 = ["P<ZZQERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+        // a country code no table holds stays uncertain however sure the classifier is,
+        // where a look-alike makes it a table code (`UTD`, `D` for the `O` of `UTO`); one
+        // no look-alike makes a table code both views prove (`TwoViewAgreementTests`)
+        let td3 = ["P<UTDERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
         let unknown = try XCTUnwrap(judge.judge(td3.map { classified(line($0), as: $0) }) { index, _ in self.line(td3[index]) })
         XCTAssertEqual(unknown.uncertainFields, [.issuingCountry])
     }

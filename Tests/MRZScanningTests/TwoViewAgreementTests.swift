@@ -81,12 +81,23 @@ final class TwoViewAgreementTests: XCTestCase {
         XCTAssertEqual(r.reading.uncertainFields, [.name])
     }
 
+    func testBothViewsProveACodeNoTableHoldsWhereNoLookAlikeMakesOne() throws {
+        // rule changed (issue 45): `ZZQ`, read so by both views with a margin, no
+        // look-alike or runner-up of either making it a table code, is proven (main left
+        // it uncertain for `unknownCode`)
+        let unknown = ["P<ZZQERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", td3[1]]
+        let code = try judged([line(unknown[0]), line(td3[1])], confirming: unknown)
+        XCTAssertEqual(code.reading.uncertainFields, [])
+        XCTAssertEqual(code.reading.doubtRules, [:])
+    }
+
     func testEachDoubtNamesTheRuleThatRaisedIt() throws {
         // what bench/mrz_doubts.py counts: the name under the margin doubted for its low
         // confidence, a country no table holds for that, the nationality's candidate as one
         let name = try judged([line(td3[0], unsure: nameColumns, probability: 0.85), line(td3[1])])
         XCTAssertEqual(name.reading.doubtRules, [.name: [.lowConfidence]])
-        let unknown = ["P<ZZQERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", td3[1]]
+        // (a code no table holds that a look-alike makes one: `UTD` for `UTO`)
+        let unknown = ["P<UTDERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", td3[1]]
         let code = try judged([line(unknown[0]), line(td3[1])], confirming: unknown)
         XCTAssertEqual(code.reading.doubtRules, [.issuingCountry: [.unknownCode]])
         let close = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 53)])])
