@@ -27,8 +27,8 @@ enum TwoViewAgreement {
     /// corrected, `result`) that the two views' agreement settles; none where they do not agree.
     /// A country code no table holds is settled too where no reading of it a view gives
     /// or a look-alike makes is a code the table holds (`CodeFields.mayBeAKnownCode`):
-    /// the views agree on a code printed so, not on a misread one.  `otherReadings`: the
-    /// `asRead`: each line as its views read it.
+    /// the views agree on a code printed so, not on a misread one.  `asRead`: each line as
+    /// its views read it.
     static func settles(_ field: MRZFieldPosition, _ result: MRZResult, first lines: [OCRLine], asRead: [[String]]) -> Set<DoubtRule> {
         settles(field, first: lines[field.line], as: result.lines[field.line], otherReadings: asRead[field.line])
     }
