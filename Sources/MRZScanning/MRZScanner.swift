@@ -356,10 +356,14 @@ public final class MRZSearch {
     /// (`LayoutEvidence.chains`): every hard page of idphoto-gen seed 606 it reads has
     /// two or more, 24 of scikit-image's 25 pictures without a document none (its
     /// printed page has eight).  Without the chain search's finders (it did not run to
-    /// its end) nothing is known and the stage runs.
+    /// its end) nothing is known and the stage runs.  It runs too where a band of lines was
+    /// set aside as too short: an MRZ whose middle glare washes out is two halves no chain
+    /// spans, whose pieces the layout analysis finds so that the cause is named `glare`, not
+    /// `noDocument` (of the 25 pictures, only scikit-image's `brick` shows such a band).
     func worthRunning(_ stage: MRZSearchStage, after bands: BandSearch) -> Bool {
         guard stage == .layoutAnalysis, bands.chainFinders != nil else { return true }
-        return LayoutEvidence(bands).chains > 0
+        let evidence = LayoutEvidence(bands)
+        return evidence.chains > 0 || evidence.rejected[RejectedBand.Reason.tooShort.rawValue, default: 0] > 0
     }
 
     /// Whether a stage has found a valid MRZ.
