@@ -362,8 +362,8 @@ public final class MRZSearch {
     /// `noDocument` (of the 25 pictures, only scikit-image's `brick` shows such a band).
     func worthRunning(_ stage: MRZSearchStage, after bands: BandSearch) -> Bool {
         guard stage == .layoutAnalysis, bands.chainFinders != nil else { return true }
-        let evidence = LayoutEvidence(bands)
-        return evidence.chains > 0 || evidence.rejected[RejectedBand.Reason.tooShort.rawValue, default: 0] > 0
+        // the two counts alone, not `LayoutEvidence`'s pairing of every chain with every other
+        return (bands.chainFinders ?? []).contains { !$0.chains.isEmpty } || bands.rejected.contains { $0.reason == .tooShort }
     }
 
     /// Whether a stage has found a valid MRZ.
