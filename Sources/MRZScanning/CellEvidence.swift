@@ -80,4 +80,38 @@ enum CellEvidence {
             return candidates(first, at: column, floor: lookAlikeFloor, allowed: allowed).contains(where: seen.contains)
         }
     }
+
+    /// What the views give a character at a cell where another was read: the first view's
+    /// strongest candidate confidence for it (0–100, `nil` where it does not list it),
+    /// whether the confirming view reads it, and the glyph classifier's probability for it
+    /// (`classifierProbability`).
+    struct Weight: Equatable {
+        let character: Character
+        let firstView: Float?
+        /// Whether the first view read it itself (a change the correction made, undone).
+        let readByFirstView: Bool
+        let confirmingView: Bool
+        let classifier: Float?
+    }
+
+    /// `character`'s weight at `column` in `first` (with its classifier cells) and `second`.
+    static func weight(of character: Character, at column: Int, first: OCRLine, second: OCRLine) -> Weight {
+        let glyph = first.glyphs.indices.contains(column) ? first.glyphs[column] : nil
+        // the character the first view read (a change the correction made, undone) is its
+        // own weight
+        let listed = glyph?.character == character ? glyph?.confidence : glyph?.candidates.filter { $0.character == character }.map(\.confidence).max()
+        let confirming = second.glyphs.indices.contains(column) && second.glyphs[column].character == character
+        return Weight(
+            character: character, firstView: listed, readByFirstView: glyph?.character == character, confirmingView: confirming,
+            classifier: classifierProbability(first, character, at: column))
+    }
+
+    /// The glyph classifier's probability for `character` at `column` of `line`: its first
+    /// or second character's, 0 for one it ranks lower (no more than the second's), `nil`
+    /// where it did not vote.
+    static func classifierProbability(_ line: OCRLine, _ character: Character, at column: Int) -> Float? {
+        guard let cells = line.classifierCells, cells.characters.indices.contains(column) else { return nil }
+        if cells.characters[column] == character { return cells.probabilities[column] }
+        return cells.runnersUp[column] == character ? cells.runnerUpProbabilities[column] : 0
+    }
 }

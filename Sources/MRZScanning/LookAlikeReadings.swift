@@ -27,7 +27,7 @@ enum LookAlikeReadings {
             // other, which a second doubtful character may make valid too (`E1FRA39W…`
             // corrected to `…393…`, where `D1FRA39W…` was printed)
             if changed.contains(column) {
-                return DoubtfulCharacter(field: field.name, line: field.line, column: column, lookAlikes: [firstText[column]])
+                return DoubtfulCharacter(field, column: column, read: proven[column], lookAlikes: [firstText[column]], first: first, second: second)
             }
             let listed = Set(
                 first.glyphs[column].candidates.map(\.character)
@@ -48,7 +48,7 @@ enum LookAlikeReadings {
             if first.glyphs[column].candidates.contains(where: { !($0.confidence < CellEvidence.closeRunnerUp) }) {
                 for lookAlike in sameWeightLookAlikes[proven[column]] ?? [] where !others.contains(lookAlike) { others.append(lookAlike) }
             }
-            return others.isEmpty ? nil : DoubtfulCharacter(field: field.name, line: field.line, column: column, lookAlikes: others)
+            return others.isEmpty ? nil : DoubtfulCharacter(field, column: column, read: proven[column], lookAlikes: others, first: first, second: second)
         }
     }
 
@@ -64,33 +64,62 @@ enum LookAlikeReadings {
         var others = CellEvidence.candidates(first, at: column, floor: CellEvidence.lookAlikeFloor, allowed: .numeric).filter(\.isNumber)
         if let read = Array(second.text).dropFirst(column).first, read.isNumber { others.append(read) }
         others = others.reduce(into: []) { if $1 != proven && !$0.contains($1) { $0.append($1) } }
-        return others.isEmpty ? [] : [DoubtfulCharacter(field: field.name, line: field.line, column: column, lookAlikes: others)]
+        return others.isEmpty ? [] : [DoubtfulCharacter(field, column: column, read: proven, lookAlikes: others, first: first, second: second)]
     }
 
-    /// The fields whose doubtful characters the check digits cannot settle: some other
-    /// reading of them passes every check too.  Too many doubtful characters to try every
-    /// reading leaves all their fields uncertain.
-    static func ambiguousFields(_ result: MRZResult, doubtful: [DoubtfulCharacter], parser: MRZParser) -> [MRZFieldName] {
+    /// The other readings of a document's doubtful characters that pass every check too,
+    /// and the fields they leave in doubt.
+    struct Ambiguity {
+        /// One other reading that passes: each character it changes, and to what.
+        typealias Reading = [(character: DoubtfulCharacter, to: CellEvidence.Weight)]
+
+        /// Every other reading that passes; `nil` where there are too many to try
+        /// (`maximumAlternativeReadings`).
+        let passing: [Reading]?
+        /// The fields, in the layout's order, of the readings that count: those whose every
+        /// change has weight (`DoubtfulCharacter.counts`).
+        let fields: [MRZFieldName]
+
+        init(_ result: MRZResult, doubtful: [DoubtfulCharacter], parser: MRZParser) {
+            passing = LookAlikeReadings.passingReadings(result, doubtful: doubtful, parser: parser)
+            // too many to try them all: only those that count, if they are few enough
+            let counted = doubtful.compactMap { $0.keeping($0.counts) }
+            guard
+                let counting = passing?.filter({ $0.allSatisfy { $0.character.counts($0.to) } })
+                    ?? LookAlikeReadings.passingReadings(result, doubtful: counted, parser: parser)
+            else {
+                fields = Array(Set(counted.map(\.field)))
+                return
+            }
+            let touched = Set(counting.flatMap { $0.map(\.character.field) })
+            fields = result.format.fieldPositions.map(\.name).filter(touched.contains)
+        }
+    }
+
+    /// The other readings of `doubtful` that pass every check; `nil` where there are more
+    /// than `maximumAlternativeReadings` to try.
+    static func passingReadings(_ result: MRZResult, doubtful: [DoubtfulCharacter], parser: MRZParser) -> [Ambiguity.Reading]? {
         guard !doubtful.isEmpty else { return [] }
         var readings = 1
         for character in doubtful {
-            readings *= character.lookAlikes.count + 1
-            if readings > maximumAlternativeReadings { return Array(Set(doubtful.map(\.field))) }
+            readings *= character.alternatives.count + 1
+            if readings > maximumAlternativeReadings { return nil }
         }
-        var ambiguous: Set<MRZFieldName> = []
+        var passing: [Ambiguity.Reading] = []
         for combination in 1..<readings {
             var lines = result.lines.map(Array.init)
-            var rest = combination, touched: [MRZFieldName] = []
+            var rest = combination, changes: Ambiguity.Reading = []
             for character in doubtful {
-                let choice = rest % (character.lookAlikes.count + 1)
-                rest /= character.lookAlikes.count + 1
+                let choice = rest % (character.alternatives.count + 1)
+                rest /= character.alternatives.count + 1
                 guard choice > 0 else { continue }
-                lines[character.line][character.column] = character.lookAlikes[choice - 1]
-                touched.append(character.field)
+                let to = character.alternatives[choice - 1]
+                lines[character.line][character.column] = to.character
+                changes.append((character, to))
             }
-            if let other = try? parser.parse(lines: lines.map { String($0) }), other.isValid { ambiguous.formUnion(touched) }
+            if let other = try? parser.parse(lines: lines.map { String($0) }), other.isValid { passing.append(changes) }
         }
-        return result.format.fieldPositions.map(\.name).filter(ambiguous.contains)
+        return passing
     }
 
     /// Bound on the other readings tried for one document's doubtful characters.
@@ -119,5 +148,94 @@ struct DoubtfulCharacter {
     let field: MRZFieldName
     let line: Int
     let column: Int
-    let lookAlikes: [Character]
+    /// The character the reading holds there (as corrected).
+    let read: Character
+    /// Each other reading, with what the views give it there.
+    let alternatives: [CellEvidence.Weight]
+    /// The classifier's probability for `read` there (`CellEvidence.classifierProbability`).
+    let classifierForRead: Float?
+
+    var lookAlikes: [Character] { alternatives.map(\.character) }
+
+    /// Whether the other reading `alternative` has weight in a view, so that the check
+    /// digits must rule it out: always, unless the glyph classifier, a view independent of
+    /// the LSTM's, reads the cell as read with `TwoViewAgreement.margin` or more; then only
+    /// where the LSTM's first view read it itself (a change undone) or lists it as a close
+    /// candidate (`CellEvidence.closeRunnerUp`, the floor from which the corrector changes a
+    /// character), the confirming view reads it, or it is the other of `O` and `0` listed
+    /// at all (`sameGlyphPairs`: two views can misread that pair alike, the Belarus
+    /// specimen's `00` read `OO`).  Measured on the corpus's right readings held by
+    /// `ambiguous` (`bench/mrz_ambiguity.py`): their other readings change characters the
+    /// classifier gives 0.03 or less, behind the LSTM's candidates at 20–39 (`8` for `S`
+    /// at 38, `T` for `1` at 26) or a same-weight look-alike no view lists (`L` for `1`).
+    func counts(_ alternative: CellEvidence.Weight) -> Bool {
+        guard let sure = classifierForRead, sure >= TwoViewAgreement.margin else { return true }
+        if alternative.readByFirstView || alternative.confirmingView { return true }
+        guard let listed = alternative.firstView else { return false }
+        return !(listed < CellEvidence.closeRunnerUp) || LookAlikeReadings.sameGlyphPairs[read]?.contains(alternative.character) == true
+    }
+
+    /// The character of `field` at `column`, read `read`, with the other readings
+    /// `lookAlikes`, weighed in the first view (`first`, with the classifier's cells) and
+    /// the confirming view (`second`).
+    init(_ field: MRZFieldPosition, column: Int, read: Character, lookAlikes: [Character], first: OCRLine, second: OCRLine) {
+        self.field = field.name
+        line = field.line
+        self.column = column
+        self.read = read
+        alternatives = lookAlikes.map { CellEvidence.weight(of: $0, at: column, first: first, second: second) }
+        classifierForRead = CellEvidence.classifierProbability(first, read, at: column)
+    }
+
+    private init(_ other: DoubtfulCharacter, alternatives: [CellEvidence.Weight]) {
+        field = other.field
+        line = other.line
+        column = other.column
+        read = other.read
+        self.alternatives = alternatives
+        classifierForRead = other.classifierForRead
+    }
+
+    /// The character with only the other readings that are `kept`; `nil` where none is.
+    func keeping(_ kept: (CellEvidence.Weight) -> Bool) -> DoubtfulCharacter? {
+        let left = alternatives.filter(kept)
+        return left.isEmpty ? nil : DoubtfulCharacter(self, alternatives: left)
+    }
+}
+
+/// One character an other reading that passes changes, with what the views give both
+/// characters there: for the diagnosis of the `ambiguous` rule (`bench/mrz_ambiguity.py`).
+/// One character and its look-alike, never a field's value.
+@_spi(Evaluation) public struct OtherReadingChange: Sendable, Codable, Equatable {
+    public let field: String
+    public let line: Int
+    public let column: Int
+    /// Whether the column is the field's check digit.
+    public let isCheckDigit: Bool
+    public let read: String
+    public let to: String
+    /// The first view's confidence for `to` (0–100: its own character's, or a candidate's).
+    public let firstView: Float?
+    /// Whether the confirming view reads `to`.
+    public let confirmingView: Bool
+    /// The glyph classifier's probability for `to` and for `read` (`nil`: it did not vote).
+    public let classifierForTo: Float?
+    public let classifierForRead: Float?
+}
+
+extension MRZReading {
+    /// Each other reading of the doubtful characters that passes every check, as the
+    /// characters it changes.
+    @_spi(Evaluation) public var otherReadingsDiagnosis: [[OtherReadingChange]] {
+        otherPassingReadings.map { reading in
+            reading.map { character, to in
+                let field = result.format.fieldPositions.first { $0.name == character.field && $0.line == character.line }
+                return OtherReadingChange(
+                    field: character.field.rawValue, line: character.line, column: character.column,
+                    isCheckDigit: field.map { !$0.range.contains(character.column) } ?? false,
+                    read: String(character.read), to: String(to.character), firstView: to.firstView, confirmingView: to.confirmingView,
+                    classifierForTo: to.classifier, classifierForRead: character.classifierForRead)
+            }
+        }
+    }
 }

@@ -98,6 +98,9 @@ public struct MRZReading: Sendable {
     var classifierLines: [ClassifierCells?] = []
     /// Each uncertain field with the rules that doubted it (`DoubtRule`).
     var doubtRules: [MRZFieldName: [DoubtRule]] = [:]
+    /// The other readings of the doubtful characters that pass every check too
+    /// (`LookAlikeReadings.Ambiguity`), for the diagnosis.
+    var otherPassingReadings: [LookAlikeReadings.Ambiguity.Reading] = []
 
     /// The diagnosis of the uncertain fields, names only: per field, the rules that
     /// doubted it (none recorded: a rule outside the judge's, such as lines that may go

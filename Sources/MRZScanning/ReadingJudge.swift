@@ -42,13 +42,15 @@ struct ReadingJudge {
                 judgeLine(line, views: views, result: result, changes: correction.changes, into: &findings)
             }
         }
-        LookAlikeReadings.ambiguousFields(result, doubtful: findings.doubtful, parser: corrector.parser).forEach { findings.doubt($0, .ambiguous) }
+        let ambiguity = LookAlikeReadings.Ambiguity(result, doubtful: findings.doubtful, parser: corrector.parser)
+        ambiguity.fields.forEach { findings.doubt($0, .ambiguous) }
         let asRead = findings.linesAsRead
         findings.settle(result.format.fieldPositions.map { ($0, TwoViewAgreement.settles($0, result, first: lines, asRead: asRead)) })
         let shown = Self.applying(findings.votes, to: result, parser: corrector.parser)
         var reading = MRZReading(result: shown, changes: correction.changes, uncertainFields: findings.uncertain)
         reading.linesAsRead = findings.linesAsRead
         reading.doubtRules = findings.rules
+        reading.otherPassingReadings = ambiguity.passing ?? []
         reading.classifierLines = lines.map(\.classifierCells)
         reading.doubtedCharacters = Self.doubtedCharacters(result, uncertain: findings.uncertain, lines: lines, doubtful: findings.doubtful)
         return reading
@@ -222,8 +224,7 @@ struct ReadingJudge {
         for field in numeric {
             let second = views.view(0) ?? views.first
             findings.doubtful += LookAlikeReadings.doubtfulCharacters(field, first: views.first, as: views.text, second: second, changed: changed)
-                .map { DoubtfulCharacter(field: $0.field, line: $0.line, column: $0.column, lookAlikes: $0.lookAlikes.filter(\.isNumber)) }
-                .filter { !$0.lookAlikes.isEmpty }
+                .compactMap { $0.keeping { $0.character.isNumber } }
             findings.doubtful += LookAlikeReadings.doubtfulCheckDigit(of: field, in: format, first: views.first, as: views.text, second: second)
         }
     }

@@ -583,6 +583,18 @@ case "mrz-doubts":
             let json = try! JSONSerialization.data(
                 withJSONObject: [
                     "path": path, "lines": reading.result.lines, "checksHold": reading.result.isValid, "fields": fields,
+                    // the other readings the `ambiguous` rule found passing, as the characters
+                    // each changes with their evidence (bench/mrz_ambiguity.py)
+                    "otherReadings": reading.otherReadingsDiagnosis.map { changes in
+                        changes.map { change -> [String: Any] in
+                            [
+                                "field": change.field, "line": change.line, "column": change.column, "checkDigit": change.isCheckDigit,
+                                "read": change.read, "to": change.to, "firstView": change.firstView.map { Double($0) as Any } ?? NSNull(),
+                                "confirmingView": change.confirmingView, "classifierForTo": change.classifierForTo.map { Double($0) as Any } ?? NSNull(),
+                                "classifierForRead": change.classifierForRead.map { Double($0) as Any } ?? NSNull(),
+                            ]
+                        }
+                    },
                     "classifierLines": diagnosis.cells.map { cells -> Any in
                         cells.map { ["agrees": $0.map(\.agrees), "probabilities": $0.map { Double($0.probability) }] } ?? NSNull()
                     },
