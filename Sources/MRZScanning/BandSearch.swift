@@ -82,6 +82,16 @@ final class BandSearch {
                 if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
             }
         }
+        // lines chained only up to glare, where no pass found a band of full-length lines:
+        // a picture with such a band (every picture of the corpus) pays nothing for them,
+        // and a half-chained band of its other print cannot hide its MRZ's band from the
+        // later stages (`read(_:quarter:)` skips the lines read here)
+        guard finders.allSatisfy({ $0.groups().isEmpty }) else { return nil }
+        for finder in finders {
+            for band in finder.halfChainedBands(count: Self.maximumChainBands) {
+                if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
+            }
+        }
         return nil
     }
 
