@@ -80,7 +80,7 @@ extension MRZScanner {
                     OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
                 }
                 guard BandSearch.shapedLikeMRZ(lines), let m = BandMeasures(lines: lines, in: image), m.closestLinePitch >= leastLinePitch,
-                    m.glyphHeight >= smallestBlurredGlyph, m.edgeWidth > unmistakableBlur
+                    m.glyphHeight >= smallestBlurredGlyph, m.edgeWidth > (pictureBlurred ? StripeBands.leastBlurInBlurredPicture : unmistakableBlur)
                 else { continue }
                 return UnreadLines(.blurred, stacked: true, lines: lines)
             }

@@ -44,6 +44,15 @@ enum StripeBands {
     /// ruled lines around a caption, blurred alike, 0.2–0.3 (real corpus, blurred).
     static let leastThicknessPerPitch = 0.35
 
+    /// The least edge width (in glyph heights, `BandMeasures.edgeWidth`) of a stripe band
+    /// named blurred where the picture is blurred as a whole
+    /// (`PictureMeasures.blurredForStripes`), against `MRZScanner.unmistakableBlur`'s 0.7
+    /// elsewhere: the large pages of the real corpus blurred by 0.3–0.45 character heights
+    /// whose bands were left `noDocument` measure 0.43–0.68 (glyphs 42–63 px high); print
+    /// shrunk to 3.5 px glyphs measures 0.26–0.49, but its glyphs are under
+    /// `MRZScanner.smallestBlurredGlyph`.
+    static let leastBlurInBlurredPicture = 0.35
+
     /// Whether `next` is the line after `band`'s: as long as its first line and starting
     /// where it does (`endsAligned`: or ending where it does, on either side, over half
     /// the longer's length), a line height or more below its last, at the pitch of its
