@@ -74,7 +74,7 @@ extension MRZScanner {
         for quarter in [0, 1] {
             let view = orientedView(quarter)
             let viewWidth = Double(view.smallWidth) * view.scale
-            for band in view.stripeBands().prefix(BandSearch.maximumBandsPerOrientation)
+            for band in view.stripeBands()
             where pictureBlurred || StripeBands.setLikeMRZLines(band, viewWidth: viewWidth) {
                 let lines = band.map {
                     OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)

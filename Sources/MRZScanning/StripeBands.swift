@@ -8,7 +8,8 @@ enum StripeBands {
     /// pitch thick; longest first (an MRZ's lines are a page's longest print; a form's
     /// rules and captions stand beside it as often as above it).  Unlike `BandFinder.bands`, a line's next line need not be the next stripe
     /// down: other print beside the MRZ (a caption, a callout) makes stripes between its
-    /// lines.  Also a card's three lines of unequal length (`unevenCardLines`).  `scale`
+    /// lines.  Also a card's three lines of unequal length (`unevenCardLines`).  At most
+    /// `BandSearch.maximumBandsPerOrientation` bands.  `scale`
     /// maps stripe coordinates to the caller's pixels.
     static func bands(from stripes: [PixelBox], workingWidth: Int, workingHeight: Int, scale: Double) -> [[PixelBox]] {
         // a stripe along the picture's edge is the closing's border, not print
@@ -21,7 +22,9 @@ enum StripeBands {
             if band.count >= 2 { bands.append(band) }
             if band.count < 3, let uneven = unevenCardLines(from: lines[i...], workingWidth: workingWidth) { bands.append(uneven) }
         }
-        return bands.sorted { $0[0].width > $1[0].width }.map { $0.map { $0.scaled(by: scale) } }
+        // the longest few at each thickness: a band the other thickness adds ahead of an MRZ's
+        // does not push it out (ds_pass-aze-photo blurred by 0.3 h lost its band so)
+        return bands.sorted { $0[0].width > $1[0].width }.prefix(BandSearch.maximumBandsPerOrientation).map { $0.map { $0.scaled(by: scale) } }
     }
 
     /// Three stripes from `lines.first` on (sorted top to bottom) that may be a TD1 card's
@@ -40,9 +43,11 @@ enum StripeBands {
         return setLikeMRZLines(glyphLines(band), viewWidth: Double(workingWidth)) ? band : nil
     }
     /// The least thickness of an MRZ line's stripe, in its band's pitch: the stripes of
-    /// print lines blurred by 0.3–0.45 of their height measure 0.45–0.55 of their pitch;
-    /// ruled lines around a caption, blurred alike, 0.2–0.3 (real corpus, blurred).
-    static let leastThicknessPerPitch = 0.35
+    /// print lines blurred by 0.3–0.45 of their height measure 0.45–0.55 of their pitch,
+    /// the faint two-line MRZs of a visa and a passport page blurred by 0.45 of it down to
+    /// 0.33 (ag_visa-gbr, pe_pass-hun); ruled lines around a caption, blurred alike,
+    /// 0.2–0.3 (real corpus, blurred).
+    static let leastThicknessPerPitch = 0.32
 
     /// The least edge width (in glyph heights, `BandMeasures.edgeWidth`) of a stripe band
     /// named blurred where the picture is blurred as a whole
