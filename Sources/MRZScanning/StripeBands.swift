@@ -49,6 +49,13 @@ enum StripeBands {
     /// 0.2–0.3 (real corpus, blurred).
     static let leastThicknessPerPitch = 0.32
 
+    /// The least thickness, in its band's pitch, of the middle of a card's three uneven
+    /// lines (`unevenCardLines`): its stripe is the shortest, and fades thinner with its
+    /// fillers (ag_id-esp blurred by 0.45 character heights: 0.30).  The lines above and
+    /// below it keep `leastThicknessPerPitch`: ruled lines around a caption are the thin
+    /// outer two of three, never the middle.
+    static let leastMiddleThicknessPerPitch = 0.25
+
     /// The least edge width (in glyph heights, `BandMeasures.edgeWidth`) of a stripe band
     /// named blurred where the picture is blurred as a whole
     /// (`PictureMeasures.blurredForStripes`), against `MRZScanner.unmistakableBlur`'s 0.7
@@ -72,7 +79,10 @@ enum StripeBands {
         let overlap = min(next.x + next.width, first.x + first.width) - max(next.x, first.x)
         let sharesAnEnd = (startsAlike || endsAlike) && 2 * overlap >= max(next.width, first.width)
         guard sameLine || (endsAligned && sharesAnEnd), pitch > 0.8 * height, pitch < 3.5 * height else { return false }
-        guard Double(next.height) >= leastThicknessPerPitch * pitch, Double(last.height) >= leastThicknessPerPitch * pitch else { return false }
+        // a card's middle line (`endsAligned`: `unevenCardLines`) may fade thinner than the others
+        let middle = endsAligned ? leastMiddleThicknessPerPitch : leastThicknessPerPitch
+        let nextLeast = band.count == 1 ? middle : leastThicknessPerPitch, lastLeast = band.count == 2 ? middle : leastThicknessPerPitch
+        guard Double(next.height) >= nextLeast * pitch, Double(last.height) >= lastLeast * pitch else { return false }
         guard band.count >= 2 else { return true }
         let previous = Double(last.y + last.height / 2 - band[band.count - 2].y - band[band.count - 2].height / 2)
         return abs(pitch - previous) < 0.25 * previous

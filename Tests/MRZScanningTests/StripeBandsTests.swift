@@ -66,4 +66,19 @@ final class StripeBandsTests: XCTestCase {
         let bands = StripeBands.bands(from: pairs, workingWidth: 640, workingHeight: 640, scale: 1)
         XCTAssertEqual(bands.map { $0[0].width }, [480, 460, 440])
     }
+
+    /// A card's middle line faded thinner than the others (0.3 of the pitch, as ag_id-esp's
+    /// blurred by 0.45 h) still makes the band of three; before
+    /// `leastMiddleThicknessPerPitch` it made none.  Thin outer lines (rules around a
+    /// caption) make none.
+    func testAThinMiddleLineMakesABandAndThinOuterLinesNone() {
+        var thinMiddle = Self.cardStripes(middleLength: 300)
+        thinMiddle[1].height = 9
+        let bands = StripeBands.bands(from: thinMiddle, workingWidth: 640, workingHeight: 640, scale: 1)
+        XCTAssertEqual(bands.map(\.count), [3])
+        var thinOuter = Self.cardStripes(middleLength: 300)
+        thinOuter[0].height = 9
+        thinOuter[2].height = 9
+        XCTAssertTrue(StripeBands.bands(from: thinOuter, workingWidth: 640, workingHeight: 640, scale: 1).isEmpty)
+    }
 }
