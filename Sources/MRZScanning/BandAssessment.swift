@@ -55,7 +55,8 @@ extension MRZScanner {
     /// glyphs blur into one another so that no binarisation tells them apart: the print
     /// stripes' bands shaped like an MRZ (`OrientedView.stripeBands`), upright and a
     /// quarter turned (a band's stripes are the same upside down), whose edges are wider
-    /// than `unmistakableBlur`.  Only blur is named from stripes: text, mortar and rows of
+    /// than `unmistakableBlur`, or than `StripeBands.leastBlurInBlurredPicture` where the
+    /// picture is blurred as a whole (`pictureBlurred`).  Only blur is named from stripes: text, mortar and rows of
     /// print make stripes too, and a sharp band's cause is the glyph chains' to name.
     /// Where the picture as a whole is not measured blurred (`pictureBlurred` false: a
     /// large photo's sharpest edges, per 1000 pixels, stay narrow under a blur of a third
