@@ -55,7 +55,8 @@ extension MRZScanner {
     /// glyphs blur into one another so that no binarisation tells them apart: the print
     /// stripes' bands shaped like an MRZ (`OrientedView.stripeBands`), upright and a
     /// quarter turned (a band's stripes are the same upside down), whose edges are wider
-    /// than `unmistakableBlur`.  Only blur is named from stripes: text, mortar and rows of
+    /// than `unmistakableBlur`, or than `StripeBands.leastBlurInBlurredPicture` where the
+    /// picture is blurred as a whole (`pictureBlurred`).  Only blur is named from stripes: text, mortar and rows of
     /// print make stripes too, and a sharp band's cause is the glyph chains' to name.
     /// Where the picture as a whole is not measured blurred (`pictureBlurred` false: a
     /// large photo's sharpest edges, per 1000 pixels, stay narrow under a blur of a third
@@ -74,13 +75,13 @@ extension MRZScanner {
         for quarter in [0, 1] {
             let view = orientedView(quarter)
             let viewWidth = Double(view.smallWidth) * view.scale
-            for band in view.stripeBands().prefix(BandSearch.maximumBandsPerOrientation)
+            for band in view.stripeBands()
             where pictureBlurred || StripeBands.setLikeMRZLines(band, viewWidth: viewWidth) {
                 let lines = band.map {
                     OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
                 }
                 guard BandSearch.shapedLikeMRZ(lines), let m = BandMeasures(lines: lines, in: image), m.closestLinePitch >= leastLinePitch,
-                    m.glyphHeight >= smallestBlurredGlyph, m.edgeWidth > unmistakableBlur
+                    m.glyphHeight >= smallestBlurredGlyph, m.edgeWidth > (pictureBlurred ? StripeBands.leastBlurInBlurredPicture : unmistakableBlur)
                 else { continue }
                 return UnreadLines(.blurred, stacked: true, lines: lines)
             }

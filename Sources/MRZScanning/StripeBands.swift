@@ -8,7 +8,8 @@ enum StripeBands {
     /// pitch thick; longest first (an MRZ's lines are a page's longest print; a form's
     /// rules and captions stand beside it as often as above it).  Unlike `BandFinder.bands`, a line's next line need not be the next stripe
     /// down: other print beside the MRZ (a caption, a callout) makes stripes between its
-    /// lines.  Also a card's three lines of unequal length (`unevenCardLines`).  `scale`
+    /// lines.  Also a card's three lines of unequal length (`unevenCardLines`).  At most
+    /// `BandSearch.maximumBandsPerOrientation` bands.  `scale`
     /// maps stripe coordinates to the caller's pixels.
     static func bands(from stripes: [PixelBox], workingWidth: Int, workingHeight: Int, scale: Double) -> [[PixelBox]] {
         // a stripe along the picture's edge is the closing's border, not print
@@ -21,7 +22,9 @@ enum StripeBands {
             if band.count >= 2 { bands.append(band) }
             if band.count < 3, let uneven = unevenCardLines(from: lines[i...], workingWidth: workingWidth) { bands.append(uneven) }
         }
-        return bands.sorted { $0[0].width > $1[0].width }.map { $0.map { $0.scaled(by: scale) } }
+        // the longest few at each thickness: a band the other thickness adds ahead of an MRZ's
+        // does not push it out (ds_pass-aze-photo blurred by 0.3 h lost its band so)
+        return bands.sorted { $0[0].width > $1[0].width }.prefix(BandSearch.maximumBandsPerOrientation).map { $0.map { $0.scaled(by: scale) } }
     }
 
     /// Three stripes from `lines.first` on (sorted top to bottom) that may be a TD1 card's
@@ -40,9 +43,27 @@ enum StripeBands {
         return setLikeMRZLines(glyphLines(band), viewWidth: Double(workingWidth)) ? band : nil
     }
     /// The least thickness of an MRZ line's stripe, in its band's pitch: the stripes of
-    /// print lines blurred by 0.3–0.45 of their height measure 0.45–0.55 of their pitch;
-    /// ruled lines around a caption, blurred alike, 0.2–0.3 (real corpus, blurred).
-    static let leastThicknessPerPitch = 0.35
+    /// print lines blurred by 0.3–0.45 of their height measure 0.45–0.55 of their pitch,
+    /// the faint two-line MRZs of a visa and a passport page blurred by 0.45 of it down to
+    /// 0.33 (ag_visa-gbr, pe_pass-hun); ruled lines around a caption, blurred alike,
+    /// 0.2–0.3 (real corpus, blurred).
+    static let leastThicknessPerPitch = 0.32
+
+    /// The least thickness, in its band's pitch, of the middle of a card's three uneven
+    /// lines (`unevenCardLines`): its stripe is the shortest, and fades thinner with its
+    /// fillers (ag_id-esp blurred by 0.45 character heights: 0.30).  The lines above and
+    /// below it keep `leastThicknessPerPitch`: ruled lines around a caption are the thin
+    /// outer two of three, never the middle.
+    static let leastMiddleThicknessPerPitch = 0.25
+
+    /// The least edge width (in glyph heights, `BandMeasures.edgeWidth`) of a stripe band
+    /// named blurred where the picture is blurred as a whole
+    /// (`PictureMeasures.blurredForStripes`), against `MRZScanner.unmistakableBlur`'s 0.7
+    /// elsewhere: the large pages of the real corpus blurred by 0.3–0.45 character heights
+    /// whose bands were left `noDocument` measure 0.43–0.68 (glyphs 42–63 px high); print
+    /// shrunk to 3.5 px glyphs measures 0.26–0.49, but its glyphs are under
+    /// `MRZScanner.smallestBlurredGlyph`.
+    static let leastBlurInBlurredPicture = 0.35
 
     /// Whether `next` is the line after `band`'s: as long as its first line and starting
     /// where it does (`endsAligned`: or ending where it does, on either side, over half
@@ -58,7 +79,10 @@ enum StripeBands {
         let overlap = min(next.x + next.width, first.x + first.width) - max(next.x, first.x)
         let sharesAnEnd = (startsAlike || endsAlike) && 2 * overlap >= max(next.width, first.width)
         guard sameLine || (endsAligned && sharesAnEnd), pitch > 0.8 * height, pitch < 3.5 * height else { return false }
-        guard Double(next.height) >= leastThicknessPerPitch * pitch, Double(last.height) >= leastThicknessPerPitch * pitch else { return false }
+        // a card's middle line (`endsAligned`: `unevenCardLines`) may fade thinner than the others
+        let middle = endsAligned ? leastMiddleThicknessPerPitch : leastThicknessPerPitch
+        let nextLeast = band.count == 1 ? middle : leastThicknessPerPitch, lastLeast = band.count == 2 ? middle : leastThicknessPerPitch
+        guard Double(next.height) >= nextLeast * pitch, Double(last.height) >= lastLeast * pitch else { return false }
         guard band.count >= 2 else { return true }
         let previous = Double(last.y + last.height / 2 - band[band.count - 2].y - band[band.count - 2].height / 2)
         return abs(pitch - previous) < 0.25 * previous

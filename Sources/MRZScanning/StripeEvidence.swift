@@ -80,3 +80,26 @@ extension OrientedView {
         }
     }
 }
+
+/// The print stripes of one oriented view at one thickness (`OrientedView.stripeSets`),
+/// for tuning the stripe grouping (`idreader-bench stripe-bands`).
+@_spi(Evaluation) public struct StripeSet: Sendable {
+    public var quarter: Int
+    public var divisor: Int
+    /// The working copy's size as the view sees it.
+    public var width: Int, height: Int
+    /// Each stripe's box in the working copy's pixels.
+    public var stripes: [PixelBox]
+}
+
+extension MRZScanner {
+    /// The print stripes upright and a quarter turned, at each thickness, before grouping.
+    @_spi(Evaluation) public static func stripeSets(_ image: GrayImage) -> [StripeSet] {
+        let working = OrientedView.workingCopy(of: image)
+        return [0, 1].flatMap { quarter in
+            OrientedView(input: image, workingCopy: working, quarter: quarter).stripeSets().map {
+                StripeSet(quarter: quarter, divisor: $0.divisor, width: $0.width, height: $0.height, stripes: $0.stripes)
+            }
+        }
+    }
+}

@@ -39,6 +39,15 @@ final class BlurredMRZDiagnosisTests: XCTestCase {
         try assertNamedBlurred("pe_id-che.jpg", blurredBy: 0.45)
     }
 
+    /// The United States passport page of ../shared/corpus/mrz (a 1486 × 1028 photo)
+    /// blurred by 0.45 character heights: its MRZ's stripes make a band shaped like an
+    /// MRZ's whose edges measure 0.6 glyph heights, under the 0.7 that names blur where the
+    /// picture is not blurred as a whole; here it is.  Before
+    /// `StripeBands.leastBlurInBlurredPicture`: `noDocument` (checked against that build).
+    func testALargePageBlurredByHalfItsCharactersIsNamedBlurred() throws {
+        try assertNamedBlurred("kb_pass-usa.jpg", blurredBy: 0.45)
+    }
+
     /// `file` of ../shared/corpus/mrz, read sharp for its character height, then blurred
     /// by `share` of that height: nothing is read and the cause is `blurred`.
     func assertNamedBlurred(_ file: String, blurredBy share: Double, line: UInt = #line) throws {

@@ -46,4 +46,39 @@ final class StripeBandsTests: XCTestCase {
         stripes[1].x = 180
         XCTAssertTrue(StripeBands.bands(from: stripes, workingWidth: 640, workingHeight: 640, scale: 1).isEmpty)
     }
+
+    /// A faint two-line MRZ blurred by 0.45 of its characters' height: stripes 17 and 19 px
+    /// thick, 50 px apart (0.34 of the pitch, as ag_visa-gbr's lines in the real corpus),
+    /// make a band; before `leastThicknessPerPitch` came down from 0.35 they made none.
+    /// Ruled lines 0.3 of the pitch thick still make none.
+    func testFaintLinesAThirdOfTheirPitchThickMakeABandAndRulesNone() {
+        let faint = [PixelBox(x: 67, y: 474, width: 741, height: 17), PixelBox(x: 62, y: 523, width: 746, height: 19)]
+        XCTAssertEqual(StripeBands.bands(from: faint, workingWidth: 890, workingHeight: 630, scale: 1).map(\.count), [2])
+        let rules = faint.map { PixelBox(x: $0.x, y: $0.y + ($0.height - 15) / 2, width: $0.width, height: 15) }
+        XCTAssertTrue(StripeBands.bands(from: rules, workingWidth: 890, workingHeight: 630, scale: 1).isEmpty)
+    }
+
+    /// At most `BandSearch.maximumBandsPerOrientation` bands at one thickness, the longest.
+    func testOnlyTheLongestBandsAreKept() {
+        let pairs = (0..<5).flatMap { i in
+            [PixelBox(x: 20, y: 40 + 100 * i, width: 400 + 20 * i, height: 14), PixelBox(x: 20, y: 70 + 100 * i, width: 400 + 20 * i, height: 14)]
+        }
+        let bands = StripeBands.bands(from: pairs, workingWidth: 640, workingHeight: 640, scale: 1)
+        XCTAssertEqual(bands.map { $0[0].width }, [480, 460, 440])
+    }
+
+    /// A card's middle line faded thinner than the others (0.3 of the pitch, as ag_id-esp's
+    /// blurred by 0.45 h) still makes the band of three; before
+    /// `leastMiddleThicknessPerPitch` it made none.  Thin outer lines (rules around a
+    /// caption) make none.
+    func testAThinMiddleLineMakesABandAndThinOuterLinesNone() {
+        var thinMiddle = Self.cardStripes(middleLength: 300)
+        thinMiddle[1].height = 9
+        let bands = StripeBands.bands(from: thinMiddle, workingWidth: 640, workingHeight: 640, scale: 1)
+        XCTAssertEqual(bands.map(\.count), [3])
+        var thinOuter = Self.cardStripes(middleLength: 300)
+        thinOuter[0].height = 9
+        thinOuter[2].height = 9
+        XCTAssertTrue(StripeBands.bands(from: thinOuter, workingWidth: 640, workingHeight: 640, scale: 1).isEmpty)
+    }
 }

@@ -692,6 +692,12 @@ case "stripe-bands":
             withJSONObject: [
                 "path": path, "read": !result.documents.isEmpty, "cause": result.error?.cause?.rawValue ?? "-", "cpuMs": cpuMs,
                 "pictureEdge": DocumentReader.sharpestEdgeWidth(image) ?? -1, "w": image.width, "h": image.height, "bands": bands,
+                "stripes": MRZScanner.stripeSets(image).map { set -> [String: Any] in
+                    [
+                        "q": set.quarter, "div": set.divisor, "w": set.width, "h": set.height,
+                        "boxes": set.stripes.map { [$0.x, $0.y, $0.width, $0.height] },
+                    ]
+                },
             ] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
