@@ -2,7 +2,10 @@
 """Why right readings are left uncertain: for each picture read exactly whose checks hold
 but that is not valid (bench/mrz_recall.py's "uncertain" pictures), the fields left
 uncertain, the rules that doubted them (`DoubtRule`) and what the glyph classifier says in
-those fields' cells (every cell read as shown, and the least probability).
+those fields' cells (every cell read as shown, and the least probability); per code rule
+(`codeCloseRunnerUp`, `codeOtherReading`), the held code fields the classifier reads as read
+with 0.9 or more at every cell (what `CodeFields.classifierVouches` frees); and on the wrong
+readings, the misread cells the classifier reads as misread with 0.9 or more.
 
     python3 bench/mrz_doubts.py [SET ...] [--glyph-folds DIR]
 
@@ -29,12 +32,12 @@ def uncertain_right_readings(items):
     ]
 
 
-def classifier_margins(items):
+def classifier_margins(items, rows):
     """On the readings that equal the truth: how many cells the glyph classifier reads
     otherwise than the truth, and from which probability (the margin a two-view rule
     needs: a misreading it is that sure of would stand where the LSTM misreads alike)."""
     cells, wrong = 0, []
-    for (_, truth), d in zip(items, mrz_read.bench_rows(items, "mrz-doubts")):
+    for (_, truth), d in zip(items, rows):
         if d.get("lines") != truth:
             continue
         for line in d["classifierLines"]:
@@ -49,17 +52,51 @@ def classifier_margins(items):
     print(f"  the most probable misreadings: {[round(p, 4) for p in wrong[-8:]]}\n")
 
 
+def sure_misreadings(items, rows):
+    """On the readings that differ from the truth (the same length): each misread cell,
+    and whether the glyph classifier reads it as misread with `TwoViewAgreement.margin`
+    (0.9) or more — where it does, a rule that lets the classifier vouch for a code
+    (`CodeFields.classifierVouches`) could prove a misread code.  Prints counts only."""
+    cells, sure = 0, 0
+    for (_, truth), d in zip(items, rows):
+        lines = d.get("lines")
+        if not lines or lines == truth or [len(x) for x in lines] != [len(x) for x in truth]:
+            continue
+        for read, true, clf in zip(lines, truth, d["classifierLines"]):
+            for column, (a, b) in enumerate(zip(read, true)):
+                if a == b:
+                    continue
+                cells += 1
+                sure += clf is not None and clf["agrees"][column] and clf["probabilities"][column] >= 0.9
+    print(f"misread cells of wrong readings: {cells}, the classifier reading {sure} of them as misread with >= 0.9\n")
+
+
+def held_codes(rows):
+    """Per code rule (`codeCloseRunnerUp`, `codeOtherReading`): the uncertain right
+    readings' fields it holds, how many of them the classifier reads as read with 0.9 or
+    more at every cell, and how many of those no other rule holds."""
+    for rule in ("codeCloseRunnerUp", "codeOtherReading"):
+        held = [f for d in rows for f in d["fields"] if rule in f["rules"]]
+        sure = [f for f in held if f["classifierAgrees"] and f["classifierMinimum"] >= 0.9]
+        alone = [f for f in sure if set(f["rules"]) <= {"codeCloseRunnerUp", "codeOtherReading"}]
+        print(f"{rule}: {len(held)} fields, classifier agrees >= 0.9 on {len(sure)}, held by code rules alone {len(alone)}")
+    print()
+
+
 def main():
     wanted = mrz_read.glyph_folds_option(sys.argv[1:]) or ["corpus"]
     mrz_read.prepare(wanted)
     for name, items in mrz_read.cases().items():
         if name not in wanted or not items:
             continue
-        classifier_margins(items)
+        rows = mrz_read.bench_rows(items, "mrz-doubts")
+        classifier_margins(items, rows)
+        sure_misreadings(items, rows)
         doubted = uncertain_right_readings(items)
         rules, fields, classifier = collections.Counter(), collections.Counter(), collections.Counter()
         print(f"## {name}: {len(doubted)} right readings left uncertain")
-        for (path, truth), d in zip(doubted, mrz_read.bench_rows(doubted, "mrz-doubts")):
+        doubted_rows = mrz_read.bench_rows(doubted, "mrz-doubts")
+        for (path, truth), d in zip(doubted, doubted_rows):
             if d.get("lines") != truth:
                 print(f"  {os.path.basename(path)}: the scan's first reading is another (the read chose another band)")
                 continue
@@ -78,7 +115,9 @@ def main():
                     classifier[f"{agrees}, min {margin}"] += 1
                 parts.append(f"{f['field']} ({'+'.join(f['rules']) or 'outsideJudge'}; {cells})")
             print(f"  {os.path.basename(path)}: " + "; ".join(parts))
-        print(f"\nfields: {dict(fields.most_common())}")
+        print()
+        held_codes([d for (_, truth), d in zip(doubted, doubted_rows) if d.get("lines") == truth])
+        print(f"fields: {dict(fields.most_common())}")
         print(f"rules: {dict(rules.most_common())}")
         print(f"classifier in the uncertain fields' cells: {dict(classifier.most_common())}\n")
 

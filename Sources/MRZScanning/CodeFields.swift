@@ -5,11 +5,32 @@ import MRZ
 enum CodeFields {
     /// Codes (document code, countries, sex) are checked against their tables, not read
     /// again: a close candidate the field could hold leaves them uncertain (`X` read `<`).
+    /// None where the glyph classifier vouches for the code (`classifierVouches`).
     static func codesWithCloseRunnerUp(_ result: MRZResult, lines: [OCRLine]) -> [MRZFieldName] {
         result.format.fieldPositions.filter { field in
             !field.provenByCheckDigit && tableCheckedFields.contains(field.name)
                 && CellEvidence.hasCloseRunnerUp(lines[field.line], in: field.range, allowed: field.characters)
+                && !classifierVouches(for: field, first: lines[field.line], as: result.lines[field.line])
         }.map(\.name)
+    }
+
+    /// Whether the glyph classifier vouches for the code `field` as `text` (its line as
+    /// corrected) shows it: the LSTM's first view (`first`) read every cell so, and the
+    /// classifier too, each with `TwoViewAgreement.margin` or more (leaving the other
+    /// characters 0.1 at most).  Where it does, another value of the code's table that an
+    /// LSTM view lists or reads (a close runner-up, another view's reading) has no weight
+    /// in an independent view and is not a second reading: the same principle as the
+    /// other readings under a check digit (`DoubtfulCharacter.counts`).  A code's
+    /// characters are letters and the filler, so the `O`/`0` pair the classifier confuses
+    /// cannot stand in one.  Measured: bench/README.md, "Codes the classifier vouches for".
+    static func classifierVouches(for field: MRZFieldPosition, first: OCRLine, as text: String) -> Bool {
+        let shown = Array(text), read = Array(first.text)
+        guard let cells = first.classifierCells, field.range.upperBound <= min(shown.count, read.count, cells.characters.count) else {
+            return false
+        }
+        return field.range.allSatisfy { cell in
+            read[cell] == shown[cell] && cells.characters[cell] == shown[cell] && cells.probabilities[cell] >= TwoViewAgreement.margin
+        }
     }
 
     /// Whether `other` reads `field` as another value its table holds: a known country

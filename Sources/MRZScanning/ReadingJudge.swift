@@ -152,13 +152,12 @@ struct ReadingJudge {
     /// code no table holds (uncertain for that alone: `doubtedFields`) shows what most
     /// views read where that is a code the table holds (`ZDN` read, where both other
     /// views read `IDN`), else the one known code a close candidate makes (`MLD` read with
-    /// `N` at 72 behind the `M`, in both views).  A code the first view and the glyph
-    /// classifier read alike (`TwoViewAgreement.agree`) is not looked for in the LSTM's
-    /// other views: their agreement settles the doubt those would raise (`Findings.settle`),
-    /// so reading them for it would change nothing but the cost.
+    /// `N` at 72 behind the `M`, in both views).  A code the glyph classifier vouches for
+    /// (`CodeFields.classifierVouches`) is not looked for in the LSTM's other views: what
+    /// they read or list there has no weight in an independent view.
     static func judgeCodes(_ coded: [MRZFieldPosition], views: LineViews, into findings: inout Findings) {
         for field in coded
-        where !TwoViewAgreement.agree(on: field, first: views.first, as: views.text)
+        where !CodeFields.classifierVouches(for: field, first: views.first, as: views.text)
             && views.any({
                 CellEvidence.seesCandidate(views.first, $0, in: field.range, allowed: field.characters)
                     || CodeFields.readsAnotherCode(field, $0, as: views.text, first: views.first)

@@ -100,7 +100,9 @@ final class TwoViewAgreementTests: XCTestCase {
         let unknown = ["P<UTDERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", td3[1]]
         let code = try judged([line(unknown[0]), line(td3[1])], confirming: unknown)
         XCTAssertEqual(code.reading.doubtRules, [.issuingCountry: [.unknownCode]])
-        let close = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 53)])])
+        // (the classifier under the margin: where it vouches for the code, the candidate
+        // has no weight, `testACodeTheClassifierVouchesForIsProvenDespiteACloseCandidate`)
+        let close = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 53)], probability: 0.85)])
         XCTAssertEqual(close.reading.doubtRules, [.nationality: [.codeCloseRunnerUp]])
     }
 
@@ -137,10 +139,31 @@ final class TwoViewAgreementTests: XCTestCase {
         XCTAssertEqual(reading.uncertainFields, [.issuingCountry])
     }
 
-    func testACodeWithACloseCandidateStaysUncertainWhereBothViewsAgree() throws {
-        // a nationality's `O` with `D` at 53 behind it in the first view: the candidate is a
-        // sign the classifier's agreement does not outweigh
+    func testACodeTheClassifierVouchesForIsProvenDespiteACloseCandidate() throws {
+        // rule changed (issue 45): a nationality's `O` with `D` at 53 behind it in the
+        // first view, which the classifier reads as `O` at 0.97 (leaving `D` 0.03 at
+        // most), is proven: the candidate has weight in one view only (main left it
+        // uncertain for `codeCloseRunnerUp`)
         let r = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 53)])])
+        XCTAssertEqual(r.reading.uncertainFields, [])
+        XCTAssertTrue(r.reading.isConfidentlyValid)
+    }
+
+    func testACodeWithACloseCandidateStaysUncertainWhereTheClassifierIsUnsure() throws {
+        // behaviour kept: the same candidate, the classifier reading the cells at 0.85 (under
+        // the margin) — the code is one of two readings
+        let r = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 53)], probability: 0.85)])
         XCTAssertEqual(r.reading.uncertainFields, [.nationality])
+    }
+
+    func testAnotherCodeAnotherLSTMViewReadsHasNoWeightWhereTheClassifierVouches() throws {
+        // the first view lists `D` at 30 behind the nationality's `O` and the LSTM's other
+        // view reads `UTD`: where the classifier reads `UTO` at 0.97 the code is proven
+        // (main: `codeOtherReading`); at 0.85 it stays uncertain
+        let otherCode = td3[1].replacingOccurrences(of: "36UTO", with: "36UTD")
+        let sure = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 30)])], confirming: [td3[0], otherCode])
+        XCTAssertEqual(sure.reading.uncertainFields, [])
+        let unsure = try judged([line(td3[0]), line(td3[1], candidates: [12: ("D", 30)], probability: 0.85)], confirming: [td3[0], otherCode])
+        XCTAssertEqual(unsure.reading.doubtRules[.nationality], [.codeOtherReading])
     }
 }
