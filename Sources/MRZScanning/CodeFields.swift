@@ -24,13 +24,7 @@ enum CodeFields {
     /// characters are letters and the filler, so the `O`/`0` pair the classifier confuses
     /// cannot stand in one.  Measured: bench/README.md, "Codes the classifier vouches for".
     static func classifierVouches(for field: MRZFieldPosition, first: OCRLine, as text: String) -> Bool {
-        let shown = Array(text), read = Array(first.text)
-        guard let cells = first.classifierCells, field.range.upperBound <= min(shown.count, read.count, cells.characters.count) else {
-            return false
-        }
-        return field.range.allSatisfy { cell in
-            read[cell] == shown[cell] && cells.characters[cell] == shown[cell] && cells.probabilities[cell] >= TwoViewAgreement.margin
-        }
+        TwoViewAgreement.bothRead(field, first: first, as: text)
     }
 
     /// Whether `other` reads `field` as another value its table holds: a known country

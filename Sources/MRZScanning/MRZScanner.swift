@@ -364,9 +364,9 @@ public final class MRZSearch {
     /// spans, whose pieces the layout analysis finds so that the cause is named `glare`, not
     /// `noDocument` (of the 25 pictures, only scikit-image's `brick` shows such a band).
     func worthRunning(_ stage: MRZSearchStage, after bands: BandSearch) -> Bool {
-        guard stage == .layoutAnalysis, bands.chainFinders != nil else { return true }
+        guard stage == .layoutAnalysis, let finders = bands.chainFinders else { return true }
         // the two counts alone, not `LayoutEvidence`'s pairing of every chain with every other
-        return (bands.chainFinders ?? []).contains { !$0.chains.isEmpty } || bands.rejected.contains { $0.reason == .tooShort }
+        return finders.contains { !$0.chains.isEmpty } || bands.rejected.contains { $0.reason == .tooShort }
     }
 
     /// Whether a stage has found a valid MRZ.

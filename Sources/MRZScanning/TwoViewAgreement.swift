@@ -49,15 +49,26 @@ enum TwoViewAgreement {
 
     /// Whether the classifier reads every cell of `field` as `text` (the line as
     /// corrected) does, each with `margin` or more, and the LSTM's first view (`first`)
-    /// read those cells so too (before any correction).
+    /// read those cells so too (before any correction), listing no other character the
+    /// field may hold at `CellEvidence.lookAlikeFloor` or more.
     static func agree(on field: MRZFieldPosition, first: OCRLine, as text: String) -> Bool {
+        let shown = Array(text)
+        return bothRead(field, first: first, as: text)
+            && field.range.allSatisfy { cell in
+                !CellEvidence.candidates(first, at: cell, floor: CellEvidence.lookAlikeFloor, allowed: field.characters).contains { $0 != shown[cell] }
+            }
+    }
+
+    /// Whether the classifier reads every cell of `field` as `text` (the line as
+    /// corrected) does, each with `margin` or more, and the LSTM's first view (`first`)
+    /// read those cells so too (before any correction), whatever else it lists.
+    static func bothRead(_ field: MRZFieldPosition, first: OCRLine, as text: String) -> Bool {
         let shown = Array(text), read = Array(first.text)
         guard let cells = first.classifierCells, field.range.upperBound <= min(shown.count, read.count, cells.characters.count) else {
             return false
         }
         return field.range.allSatisfy { cell in
             cells.characters[cell] == shown[cell] && read[cell] == shown[cell] && cells.probabilities[cell] >= margin
-                && !CellEvidence.candidates(first, at: cell, floor: CellEvidence.lookAlikeFloor, allowed: field.characters).contains { $0 != shown[cell] }
         }
     }
 
