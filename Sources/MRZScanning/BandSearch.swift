@@ -82,6 +82,16 @@ final class BandSearch {
                 if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
             }
         }
+        // lines chained only up to glare, where no pass found a band of full-length lines:
+        // a picture with such a band (every picture of the corpus) pays nothing for them.
+        // Read there too, a half-chained band's invalid reading stopped the layout analysis
+        // that reads one such page valid (idphoto-gen seed 606, `td1_hard_0019`).
+        guard finders.allSatisfy({ $0.groups().isEmpty }) else { return nil }
+        for finder in finders {
+            for band in finder.halfChainedBands(count: Self.maximumChainBands) {
+                if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
+            }
+        }
         return nil
     }
 

@@ -46,6 +46,9 @@ struct ChainBandFinder {
     /// Working-copy pixels per input pixel.
     let scale: Double
     let chains: [GlyphChain]
+    /// Chains of `partialGlyphs` up to an MRZ line's glyphs: a line glare cut in the
+    /// middle or at an end (`halfChainedGroups`).
+    let partialChains: [GlyphChain]
     /// How many blobs lie on either side of each chain (for which way the text reads).
     private let blobs: [GlyphBlob]
     /// The blobs' boxes (for diagnostics).
@@ -99,9 +102,11 @@ struct ChainBandFinder {
         let maximumSize = Double(max(image.width, image.height)) / 24
         blobs = image.darkComponents(pass.binarisation, minimumSize: 5).map(GlyphBlob.init).filter { $0.size <= maximumSize }
         let range = BandFinder.glyphsPerLine
-        chains = StepProfile.measure(.chains) { [blobs] in
-            GlyphChains(blobs: blobs).lines(minimumGlyphs: range.lowerBound).filter { $0.glyphCount <= range.upperBound }
+        let found = StepProfile.measure(.chains) { [blobs] in
+            GlyphChains(blobs: blobs).lines(minimumGlyphs: Self.partialGlyphs).filter { $0.glyphCount <= range.upperBound }
         }
+        chains = found.filter { $0.glyphCount >= range.lowerBound }
+        partialChains = found.filter { $0.glyphCount < range.lowerBound }
     }
 
     /// Candidate bands, most MRZ-like first, each rectified with the text's likely reading
@@ -120,9 +125,38 @@ struct ChainBandFinder {
         }
     }
 
+    /// The first `count` half-chained bands (`halfChainedGroups`), straightened reaching
+    /// farther (`rectify(_:reachingFarther:)`): the longest layout's length at either end of
+    /// the chains, which stop at the glare.  Read only where no pass found a band of
+    /// full-length lines (`BandSearch`): a picture with one pays nothing for them.
+    func halfChainedBands(count: Int) -> [RectifiedBand] {
+        guard !partialChains.isEmpty else { return [] }
+        return StepProfile.measure(.bands) {
+            halfChainedGroups().prefix(count).compactMap { rectify($0, reachingFarther: true) }
+        }
+    }
+
+    /// Glyphs a chain needs to be part of a half-chained band (`halfChainedGroups`): the
+    /// overlap `stacked` asks of two lines of one band.
+    static let partialGlyphs = 12.0
+
+    /// Bands with a line no chain followed to an MRZ line's length: glare over the
+    /// middle or an end of the MRZ pales its glyphs there, and the chains stop at it, in
+    /// both lines (on idphoto-gen's hard pages the first 15 of a TD2's 36 glyphs chained,
+    /// the rest lost under the glare).  Groups of `groups()` over every chain, each with a
+    /// `partialChains` line; read only reaching farther, where the levelled light finds
+    /// the pale glyphs past the chains' ends (`halfChainedBands`).
+    func halfChainedGroups() -> [[GlyphChain]] {
+        guard !partialChains.isEmpty else { return [] }
+        return groups(of: chains + partialChains).filter { group in group.contains { $0.glyphCount < BandFinder.glyphsPerLine.lowerBound } }
+    }
+
     /// Chains that stack like MRZ lines: parallel, of one height and pitch, equally long,
     /// at a line spacing of 1.1–`maximumLineSpacing` glyph heights.  Three-line groups first.
-    func groups() -> [[GlyphChain]] {
+    func groups() -> [[GlyphChain]] { groups(of: chains) }
+
+    /// `groups()` of `chains`.
+    private func groups(of chains: [GlyphChain]) -> [[GlyphChain]] {
         var groups: [[GlyphChain]] = []
         // each chain both ways round: the next line is on one side of it
         let both = chains + chains.map(Self.reversed)
@@ -240,7 +274,8 @@ struct ChainBandFinder {
         let k = targetHeight / h
         let width = Int(((end - start) * k).rounded()), height = Int(((spacing * Double(ordered.count - 1) + h) * k).rounded())
         let border = Int((1.3 * targetHeight).rounded())
-        guard width > 10 * Int(targetHeight), width < 70 * Int(targetHeight) else { return nil }
+        // (reaching farther, a half-chained line of 15 glyphs reaches 30 more at each end)
+        guard width > 10 * Int(targetHeight), width < (reachingFarther ? 90 : 70) * Int(targetHeight) else { return nil }
         let inputQuad = quad.map { Point(x: $0.x / scale, y: $0.y / scale) }
         guard
             var image = Self.sample(input, quad: inputQuad, width: width, height: height, border: border, glyphHeight: inputHeight, targetHeight: targetHeight)

@@ -58,6 +58,34 @@ final class GlareCutBandTests: XCTestCase {
         XCTAssertEqual(reading.result.lines, expected)
     }
 
+    /// The same card under glare of 0.85 over the last third of its MRZ (centred at 0.8 of
+    /// the lines' length, a quarter of it in spread): each line chains only up to the
+    /// glare, 20-odd glyphs, too few for an MRZ line, so no pass finds a band of
+    /// full-length lines and, before half-chained bands (`ChainBandFinder.halfChainedBands`),
+    /// the page gave no reading at all (`undecodable`).  Their band, read reaching farther,
+    /// gives the lines' unglared glyphs, is not taken for a valid MRZ, and the cause named
+    /// is what the band shows: glare.
+    func testLinesChainedOnlyUpToGlareAreFoundAndNamedGlare() throws {
+        let folder = Self.package.appendingPathComponent("../shared/corpus/mrz")
+        let page = try ImageLoader().load(path: folder.appendingPathComponent("sa_id-deu-1987.png").path)
+        let truth = try String(contentsOf: folder.appendingPathComponent("sa_id-deu-1987.txt"), encoding: .utf8)
+        let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
+        let topLeft = Point(x: 78, y: 551), topRight = Point(x: 926, y: 554), height = 85.0
+        let length = hypot(topRight.x - topLeft.x, topRight.y - topLeft.y)
+        let u = Point(x: (topRight.x - topLeft.x) / length, y: (topRight.y - topLeft.y) / length)
+        let centre = Point(x: topLeft.x + u.x * 0.8 * length - u.y * 0.3 * height, y: topLeft.y + u.y * 0.8 * length + u.x * 0.3 * height)
+        let glared = Self.glared(page, centre: centre, u: u, along: 0.25 * length, across: 0.9 * height, strength: 0.85)
+        let scan = MRZScanner().scan(glared)
+        let reading = try XCTUnwrap(scan.readings.first, "the glared page gives a reading")
+        XCTAssertEqual(reading.result.lines.count, 2)
+        // the glyphs before the glare (the first 20 of each line) are in the lines read
+        for (read, line) in zip(reading.result.lines, expected) {
+            XCTAssertTrue(read.contains(line.prefix(20)), "\(line.prefix(20)) read")
+        }
+        XCTAssertFalse(reading.result.isValid, "a line whose end glare hides is not read valid")
+        XCTAssertEqual(scan.failure, .glare)
+    }
+
     /// A band read whole needs no farther reach; a band too short for every layout of its
     /// count reaches for the longest (44 glyphs for two lines, 30 for three) at either end.
     func testFartherReachIsForBandsShortOfEveryLayout() {
