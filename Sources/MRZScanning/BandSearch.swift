@@ -85,10 +85,12 @@ final class BandSearch {
         // lines chained only up to glare, where no pass found a band of full-length lines:
         // a picture with such a band (every picture of the corpus) pays nothing for them.
         // Read there too, a half-chained band's invalid reading stopped the layout analysis
-        // that reads one such page valid (idphoto-gen seed 606, `td1_hard_0019`).
+        // that reads one such page valid (idphoto-gen seed 606, `td1_hard_0019`).  Not
+        // lines under an MRZ's least glyph height: a printed page's text half-chains too,
+        // and its band read would name the picture `tooSmall` (scikit-image's `page`).
         guard finders.allSatisfy({ $0.groups().isEmpty }) else { return nil }
         for finder in finders {
-            for band in finder.halfChainedBands(count: Self.maximumChainBands) {
+            for band in finder.halfChainedBands(count: Self.maximumChainBands) where band.inputGlyphHeight >= MRZScanner.smallestGlyph {
                 if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
             }
         }
