@@ -91,11 +91,23 @@ final class BandSearch {
         guard finders.allSatisfy({ $0.groups().isEmpty }) else { return nil }
         for finder in finders {
             for band in finder.halfChainedBands(count: Self.maximumChainBands) where band.inputGlyphHeight >= MRZScanner.smallestGlyph {
-                if let reading = read(band) { return (reading, Int(band.inputGlyphHeight.rounded())) }
+                if let reading = read(band) {
+                    halfChained = (reading.doubtingEveryField(.halfChained), Int(band.inputGlyphHeight.rounded()))
+                    return nil
+                }
             }
         }
         return nil
     }
+
+    /// The reading of a half-chained band whose check digits hold, every field uncertain
+    /// (`DoubtRule.halfChained`), with its band's glyph height: the search's answer only
+    /// where no stage finds a valid reading (`MRZSearch.outcome`), so the later stages
+    /// still run.  Never valid: its lines reach past the chains' ends, where glare paled
+    /// glyphs no chain saw, and there a look-alike of the same weight passes every check
+    /// (idphoto-gen seed 2024's `mrz_td1_hard_0015`: optional data `832784` read `8327S4`,
+    /// valid and wrong when such readings could be).
+    private(set) var halfChained: (reading: MRZReading, glyphHeight: Int)?
 
     /// Morphology (a few ms per orientation).  MRZs sit low on the page, so the candidates
     /// of all four orientations are read lowest first: an upside-down page shows its MRZ at

@@ -29,4 +29,7 @@ enum DoubtRule: String, Sendable, CaseIterable {
     case ambiguous
     /// Another view of the band raised the doubt, or read other valid lines.
     case otherView
+    /// Read from a band whose lines the glyph chains followed only part of their length
+    /// (glare): the check digits hold over glyphs no chain saw (`BandSearch.halfChained`).
+    case halfChained
 }

@@ -81,6 +81,16 @@ public struct MRZReading: Sendable {
     /// Every check digit holds and no unproven field is in doubt.
     var isConfidentlyValid: Bool { result.isValid && uncertainFields.isEmpty }
 
+    /// The reading with every field uncertain, each doubted by `rule`.
+    func doubtingEveryField(_ rule: DoubtRule) -> MRZReading {
+        var reading = self
+        reading.uncertainFields = result.format.fieldPositions.map(\.name)
+        for name in reading.uncertainFields where reading.doubtRules[name]?.contains(rule) != true {
+            reading.doubtRules[name, default: []].append(rule)
+        }
+        return reading
+    }
+
     /// The image region and line boxes the reading came from (set by the scanner; kept
     /// for `lineImages(of:)`, which evaluates the model on real photos).
     var source: (image: GrayImage, band: [PixelBox])?
@@ -398,6 +408,11 @@ public final class MRZSearch {
             // a band read before it that parsed but failed its checks was set aside too
             let setAside = bands.best.map { [RejectedBand(lines: $0.lineQuadrilaterals, reason: .noValidReading)] } ?? []
             return MRZScan(readings: [found.reading], quality: quality, failure: nil, rejected: bands.rejected + setAside, stage: found.stage)
+        }
+        if let (reading, glyphHeight) = bands.halfChained {
+            quality.characterHeight = glyphHeight
+            let setAside = bands.best.map { [RejectedBand(lines: $0.lineQuadrilaterals, reason: .noValidReading)] } ?? []
+            return MRZScan(readings: [reading], quality: quality, failure: nil, rejected: bands.rejected + setAside, stage: .glyphChains)
         }
         let heights = bands.heights
         quality.characterHeight = heights.isEmpty ? nil : heights.sorted()[heights.count / 2]
