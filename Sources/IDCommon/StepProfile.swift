@@ -40,6 +40,8 @@ public enum ProfiledStep: String, Sendable, CaseIterable, Codable {
     case secondLook
     /// A failed read's look at the print stripes (`MRZScanner.stripeLook`).
     case stripeLook
+    /// A failed read's look at the line energy at the characters' scale (`MRZScanner.energyLook`).
+    case energyLook
     /// A failed read's look for a licence symbol (`SymbolDiagnosis.examine`).
     case symbolDiagnosis
     /// A failed read's measures of the whole picture (darkness, blur).

@@ -83,7 +83,8 @@ extension FailureDiagnosis {
 
     /// The print stripes of a blurred MRZ (`MRZScanner.stripeLook`): any band shaped like
     /// an MRZ's where the whole picture is blurred too (`PictureMeasures.blurredForStripes`),
-    /// else only one whose lines are set like an MRZ's; `nil` for none.
+    /// else only one whose lines are set like an MRZ's; without one, the bands of the line
+    /// energy at the characters' scale (`MRZScanner.energyLook`), alike; `nil` for none.
     /// `search`: the read's MRZ search, whose oriented views the look takes.
     /// Not looked for where the picture's sharpest edges are too sharp for any print in it
     /// to be blurred past its glyphs (`PictureMeasures.sharpestForStripes`): the look is
@@ -92,8 +93,11 @@ extension FailureDiagnosis {
         let width = PictureMeasures.sharpestEdgeWidth(image)
         if let width, width < PictureMeasures.sharpestForStripes { return nil }
         let blurred = width.map { $0 > PictureMeasures.blurredForStripes } ?? false
-        guard let search else { return MRZScanner.stripeLook(image, pictureBlurred: blurred) }
-        return search.stripeLook(pictureBlurred: blurred)
+        guard let search else {
+            return MRZScanner.stripeLook(image, pictureBlurred: blurred)
+                ?? StepProfile.measure(.energyLook) { MRZScanner.energyLook(image, pictureBlurred: blurred) }
+        }
+        return search.stripeLook(pictureBlurred: blurred) ?? StepProfile.measure(.energyLook) { search.energyLook(pictureBlurred: blurred) }
     }
 
     /// The licence's own cause and sentence.

@@ -395,6 +395,13 @@ public final class MRZSearch {
         return MRZScanner.stripeLook(input, pictureBlurred: pictureBlurred, view: bands.view)
     }
 
+    /// The line energy's look (`MRZScanner.energyLook`) in the oriented views the search
+    /// made already (or made here, without the OCR model).
+    public func energyLook(pictureBlurred: Bool) -> UnreadLines? {
+        guard let bands else { return MRZScanner.energyLook(input, pictureBlurred: pictureBlurred) }
+        return MRZScanner.energyLook(input, pictureBlurred: pictureBlurred, view: bands.view)
+    }
+
     /// What the stages run so far saw of text lines (`LayoutEvidence`), for measuring
     /// which pictures the layout analysis reads; `nil` without the OCR model.
     @_spi(Evaluation) public var layoutEvidence: LayoutEvidence? { bands.map(LayoutEvidence.init) }

@@ -701,6 +701,33 @@ case "stripe-bands":
             ] as [String: Any])
         print(String(decoding: json, as: UTF8.self))
     }
+case "energy-bands":
+    // FILE: image paths.  Per image: the cause a read names, the picture's sharpest edges,
+    // and each band the line energy proposes with its measures (`MRZScanner.energyEvidence`;
+    // `cause` as the look names it where the picture is blurred as a whole).  No text read.
+    let reader = DocumentReader()
+    for path in text.split(separator: "\n").map(String.init) {
+        guard let image = try? ImageLoader().load(path: path) else { continue }
+        let result = reader.read(image: image, name: path)
+        let finite = { (x: Double?) in x.map { $0.isFinite ? $0 : -1 } ?? -1 }
+        let edge = DocumentReader.sharpestEdgeWidth(image) ?? -1
+        let cpuStart = cpuSeconds()
+        let evidence = MRZScanner.energyEvidence(image, pictureBlurred: true)
+        let cpuMs = (cpuSeconds() - cpuStart) * 1000
+        let bands = evidence.map { e -> [String: Any] in
+            [
+                "q": e.quarter, "across": e.glyphsAcross, "n": e.lines.count, "shaped": e.shaped, "gh": finite(e.glyphHeight),
+                "edge": finite(e.edgeWidth), "pitch": finite(e.closestLinePitch), "glare": finite(e.glare), "paper": finite(e.paper),
+                "cause": e.cause?.rawValue ?? "-", "y": e.lines.map { Int(($0.topLeft.y + $0.bottomLeft.y) / 2) },
+            ]
+        }
+        let json = try! JSONSerialization.data(
+            withJSONObject: [
+                "path": path, "read": !result.documents.isEmpty, "cause": result.error?.cause?.rawValue ?? "-", "energyMs": cpuMs,
+                "pictureEdge": edge, "w": image.width, "h": image.height, "bands": bands,
+            ] as [String: Any])
+        print(String(decoding: json, as: UTF8.self))
+    }
 case "frame-states":
     // FILE: one image path per line.  Per image: its size, `frameState` (no OCR, no
     // decoding) and the wall ms and CPU ms it took, the picture already decoded (CPU ms

@@ -1,0 +1,170 @@
+import IDCommon
+import Imaging
+
+/// A band search on the grey levels at the scale of an MRZ's characters (issue 44): where
+/// blur makes an MRZ's glyphs touch, no glyph chain forms, yet each of its lines stays a
+/// line of dark energy (`GrayImage.lineEnergyStripes`: a black top-hat at the characters'
+/// height, ridges across the lines, joined along them).  The view's working copy is
+/// scaled so that a glyph is `glyphHeight` pixels high for each of a few glyph heights
+/// (`glyphsAcross`), so that every length is set in glyphs whatever the picture's size;
+/// its lines are grouped into 2 or 3 stacked at an MRZ's pitch for that glyph height
+/// (`follows`), as long for their pitch as an MRZ's lines (`StripeBands.mrzLengthPerPitch`).
+/// Unlike `StripeBands`, a line may reach the picture's side: a card's MRZ fills its
+/// picture (ag_id-ltu).
+enum LineEnergyBands {
+    /// A glyph's height in the scaled working copy, in pixels: lines `pitchInGlyphs`
+    /// apart stay apart under a blur of half a glyph height.
+    static let glyphHeight = 8
+
+    /// The view's width in glyph heights at each scale looked at: an MRZ line of 30–44
+    /// characters spans 25–37 glyph heights, so 28 finds one filling the picture (a card
+    /// photographed alone) and 95 one a third of its width (a passport page photographed
+    /// with its surroundings); each scale is 1.5 times the last, so every MRZ is within
+    /// 1.25 times of one of them.
+    static let glyphsAcross = [28, 42, 63, 95]
+
+    /// The distance between an MRZ's lines, middle to middle, in glyph heights of the
+    /// scale that found them: about 1.5 (`StripeBands.glyphHeightPerPitch`), 1.2–1.9 at
+    /// the nearest scale (`glyphsAcross`), and more for cards whose lines are set wider.
+    static let pitchInGlyphs = 1.1...2.6
+
+    /// The least length of a line taken for an MRZ line, in glyph heights: a TD1 line
+    /// spans 25, and blur fades its `<` fillers to paper.
+    static let shortestLineInGlyphs = 10
+
+    /// Bands of 2 or 3 lines set like an MRZ's in `view`, as glyph lines
+    /// (`StripeBands.glyphLines`) in the view's full-resolution pixels, with the scale
+    /// (`glyphsAcross`) that found them, finest scale first.  `wholeWidth`: a band's lines
+    /// must also span `StripeBands.leastShareOfWidth` of the view (a picture not blurred
+    /// as a whole: the soft stripes of a photo are shorter).
+    static func bands(in view: OrientedView, wholeWidth: Bool) -> [(across: Int, lines: [PixelBox])] {
+        let image = view.stripeImage
+        return glyphsAcross.reversed().flatMap { across -> [(across: Int, lines: [PixelBox])] in
+            let factor = Double(glyphHeight * across) / Double(image.width)
+            // enlarging past twice the working copy invents the glyphs' shapes
+            guard factor <= 2 else { return [] }
+            let scaled = image.scaledPlain(by: factor)
+            let lines = scaled.lineEnergyStripes(glyphHeight: glyphHeight, minimumLength: shortestLineInGlyphs * glyphHeight)
+            return group(lines).map(StripeBands.glyphLines)
+                .filter { StripeBands.setLikeMRZLines($0, viewWidth: wholeWidth ? Double(scaled.width) : 0) }
+                .map { band in (across, band.map { $0.scaled(by: view.scale / factor) }) }
+        }
+    }
+
+    /// Groups of 2 or 3 of `lines` (boxes in the scaled copy) that `follows` chains top to
+    /// bottom, the longest first; at most `BandSearch.maximumBandsPerOrientation`.
+    static func group(_ lines: [PixelBox]) -> [[PixelBox]] {
+        let long = lines.filter { $0.width >= shortestLineInGlyphs * glyphHeight && $0.height <= 2 * glyphHeight }.sorted { $0.y < $1.y }
+        var bands: [[PixelBox]] = []
+        for i in long.indices {
+            var band = [long[i]]
+            for next in long[(i + 1)...] where band.count < 3 && follows(next, band) { band.append(next) }
+            if band.count >= 2 { bands.append(band) }
+        }
+        return Array(bands.sorted { $0[0].width > $1[0].width }.prefix(BandSearch.maximumBandsPerOrientation))
+    }
+
+    /// Whether `next` is the line after `band`'s: `pitchInGlyphs` below its last line (at
+    /// the pitch of its lines, within a quarter), starting, ending or centred where its
+    /// first line does (within 2 glyph heights) and overlapping half the longer of the two
+    /// (a card's middle line, whose fillers blur away, is shorter; a line the blur joins
+    /// to a frame drawn round the MRZ is longer at both ends: ds_pass-aze).
+    static func follows(_ next: PixelBox, _ band: [PixelBox]) -> Bool {
+        let first = band[0], last = band[band.count - 1]
+        let middle = { (box: PixelBox) in Double(box.y) + Double(box.height) / 2 }
+        let pitch = middle(next) - middle(last)
+        guard pitchInGlyphs.contains(pitch / Double(glyphHeight)) else { return false }
+        let near = 2 * glyphHeight
+        let aligned =
+            abs(next.x - first.x) < near || abs(next.x + next.width - first.x - first.width) < near
+            || abs(2 * next.x + next.width - 2 * first.x - first.width) < 2 * near
+        let overlap = min(next.x + next.width, first.x + first.width) - max(next.x, first.x)
+        guard aligned, 2 * overlap >= max(next.width, first.width) else { return false }
+        return band.count < 2 || abs(pitch - (middle(last) - middle(band[band.count - 2]))) < 0.25 * pitch
+    }
+}
+
+/// What the line energy shows of each band it proposes, for tuning
+/// (`idreader-bench energy-bands`).
+@_spi(Evaluation) public struct EnergyBandEvidence: Sendable {
+    public var quarter: Int
+    /// The scale that found the band (`LineEnergyBands.glyphsAcross`).
+    public var glyphsAcross: Int
+    public var lines: [Quadrilateral]
+    public var shaped: Bool
+    public var glyphHeight: Double?
+    public var edgeWidth: Double?
+    public var closestLinePitch: Double?
+    public var glare: Double?
+    public var paper: Double?
+    /// The cause `MRZScanner.energyLook` names from the band, `nil` for none.
+    public var cause: MRZScanFailure?
+}
+
+extension MRZScanner {
+    /// A last look, after the stripe look found no band (`stripeLook`), for an MRZ whose
+    /// lines blur into stripes at the characters' own scale: the bands
+    /// `LineEnergyBands` proposes, upright and a quarter turned, measured as a band's
+    /// lines are (`BandMeasures`); a band counts where its measures name a cause
+    /// (`causeOfEnergyBand`).  `nil`: no such band.
+    public static func energyLook(_ image: GrayImage, pictureBlurred: Bool) -> UnreadLines? {
+        let working = OrientedView.workingCopy(of: image)
+        return energyLook(image, pictureBlurred: pictureBlurred) { OrientedView(input: image, workingCopy: working, quarter: $0) }
+    }
+
+    /// `energyLook(_:pictureBlurred:)` in the oriented views `view` gives (a search's,
+    /// made already: `MRZSearch.energyLook`).
+    static func energyLook(_ image: GrayImage, pictureBlurred: Bool, view orientedView: (Int) -> OrientedView) -> UnreadLines? {
+        for quarter in [0, 1] {
+            let view = orientedView(quarter)
+            for band in LineEnergyBands.bands(in: view, wholeWidth: !pictureBlurred) {
+                let lines = band.lines.map {
+                    OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
+                }
+                guard BandSearch.shapedLikeMRZ(lines), let m = BandMeasures(lines: lines, in: image),
+                    let cause = causeOfEnergyBand(m, pictureBlurred: pictureBlurred)
+                else { continue }
+                return UnreadLines(cause, stacked: true, lines: lines)
+            }
+        }
+        return nil
+    }
+
+    /// The cause a band the line energy proposed shows, `nil` for none: lines that stand
+    /// apart as an MRZ's (`leastLinePitch`) of glyphs `smallestBlurredGlyph` or taller
+    /// (`leastGlyphInSharpPicture` where the picture is not blurred as a whole), their
+    /// edges wider than `StripeBands.leastBlurInBlurredPicture`: blurred.
+    static func causeOfEnergyBand(_ m: BandMeasures, pictureBlurred: Bool) -> MRZScanFailure? {
+        let least = pictureBlurred ? smallestBlurredGlyph : leastGlyphInSharpPicture
+        guard m.closestLinePitch >= leastLinePitch, m.glyphHeight >= least else { return nil }
+        return m.edgeWidth > StripeBands.leastBlurInBlurredPicture ? .blurred : nil
+    }
+
+    /// The least glyph height (input pixels) of a band the line energy names blurred where
+    /// the picture is not blurred as a whole (`PictureMeasures.blurredForStripes`): a large
+    /// page's MRZ blurred by a third of its glyphs leaves the picture's sharpest edges
+    /// narrow for its size (the real corpus blurred: ds_pass-aze, nc_id-fra-2021 and
+    /// pe_pass-aus-photo, glyphs 19–88 px), while the soft texture of a photo makes bands
+    /// of small ones (scikit-image's astronaut, camera, hubble_deep_field and
+    /// immunohistochemistry: 6–10 px, edges 0.6–2.1 glyph heights; their bands of glyphs 16
+    /// px, brick and gravel, measure edges of 0.20–0.25).
+    static let leastGlyphInSharpPicture = 16.0
+
+    /// Every band the line energy proposes in `image`, measured (`EnergyBandEvidence`).
+    @_spi(Evaluation) public static func energyEvidence(_ image: GrayImage, pictureBlurred: Bool) -> [EnergyBandEvidence] {
+        let working = OrientedView.workingCopy(of: image)
+        return [0, 1].flatMap { quarter -> [EnergyBandEvidence] in
+            let view = OrientedView(input: image, workingCopy: working, quarter: quarter)
+            return LineEnergyBands.bands(in: view, wholeWidth: false).map { band -> EnergyBandEvidence in
+                let lines = band.lines.map {
+                    OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
+                }
+                let m = BandMeasures(lines: lines, in: image)
+                return EnergyBandEvidence(
+                    quarter: quarter, glyphsAcross: band.across, lines: lines, shaped: BandSearch.shapedLikeMRZ(lines), glyphHeight: m?.glyphHeight,
+                    edgeWidth: m?.edgeWidth, closestLinePitch: m?.closestLinePitch, glare: m?.glare, paper: m?.paper,
+                    cause: m.flatMap { causeOfEnergyBand($0, pictureBlurred: pictureBlurred) })
+            }
+        }
+    }
+}
