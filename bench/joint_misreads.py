@@ -32,8 +32,15 @@ FLOOR, CLOSE = 20, 40
 
 
 def joint_rows(items, weights=None):
-    """`idreader-bench joint-cells` over the items' images: one JSON object per line."""
+    """`idreader-bench joint-cells` over the items' images: one JSON object per line.  The
+    bench reads each image's truth from the `.txt` beside it; idphoto-gen's pages keep
+    theirs in JSON, so a generated page without one gets it written (bench/out only)."""
     import json
+    for path, expected in items:
+        truth = os.path.splitext(path)[0] + ".txt"
+        if not os.path.exists(truth) and os.path.abspath(path).startswith(os.path.abspath(mrz_read.OUT) + os.sep):
+            with open(truth, "w") as f:
+                f.write("\n".join(expected) + "\n")
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as listfile:
         listfile.write("\n".join(path for path, _ in items))
         listfile.flush()
