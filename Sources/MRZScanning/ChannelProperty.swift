@@ -42,7 +42,8 @@ import MRZ
     /// `signalledOnly`: only the misreadings the OCR gave a sign of (`OCRChannelSimulator`).
     /// `glyphClassifier`: the glyph classifier's reading of the cells votes with the first
     /// view of each line (`CellVote`), drawn from its channel measured on real prints
-    /// (`GlyphChannelSimulator`), independently of the LSTM's.
+    /// (`GlyphChannelSimulator`): misreading a cell the LSTM's first view misread as the
+    /// same character at the measured rate, else independently of the LSTM's.
     public static func run(
         count: Int, seed: UInt64, errorScale: Double = 1, signalledOnly: Bool = false, glyphClassifier: Bool = true,
         today: SimpleDate = .today()
@@ -60,9 +61,10 @@ import MRZ
             // readings); read as the reader reads a band's views
             let views = LineReader.readingViews.map { _ in channel.read(truth) }
             // one reading of the band's cells, whichever view the LSTM reads (drawn for every
-            // MRZ, as the views are)
+            // MRZ, as the views are), misreading alike with the first view the reader reads
             let classes = CellVote.characterClasses(lengths: truth.map(\.count))
-            let cells = zip(cellChannel.read(truth), classes).map { vote, allowed in
+            let firstView = views[0].first.map { $0.map(\.character) }
+            let cells = zip(cellChannel.read(truth, firstView: firstView), classes).map { vote, allowed in
                 var vote = vote
                 vote.classes = allowed
                 return vote

@@ -4,23 +4,29 @@ import MRZ
 /// their tables and the views' candidates.
 enum CodeFields {
     /// Codes (document code, countries, sex) are checked against their tables, not read
-    /// again: a close candidate the field could hold leaves them uncertain (`X` read `<`).
-    /// None where the glyph classifier vouches for the code (`classifierVouches`).
+    /// again: a close candidate the field could hold leaves them uncertain (`X` read `<`),
+    /// even where the glyph classifier reads the code as the first view does
+    /// (`classifierVouches`).  The two misread one glyph alike too often for that: of the
+    /// corpus's first-view misreadings the classifier read 23 of 194 alike, among them an
+    /// `I` read `X` with the `I` at 87 behind it and the classifier at 0.987
+    /// (`MeasuredGlyphChannel.alike`); and the channel property, drawing them, read a
+    /// document code `PD` as `PE` (`D` at 81 behind the `E`) valid where the classifier's
+    /// reading set the runner-up aside (bench/README.md, "Issue 45, session 29").
     static func codesWithCloseRunnerUp(_ result: MRZResult, lines: [OCRLine]) -> [MRZFieldName] {
         result.format.fieldPositions.filter { field in
             !field.provenByCheckDigit && tableCheckedFields.contains(field.name)
                 && CellEvidence.hasCloseRunnerUp(lines[field.line], in: field.range, allowed: field.characters)
-                && !classifierVouches(for: field, first: lines[field.line], as: result.lines[field.line])
         }.map(\.name)
     }
 
     /// Whether the glyph classifier vouches for the code `field` as `text` (its line as
     /// corrected) shows it: the LSTM's first view (`first`) read every cell so, and the
     /// classifier too, each with `TwoViewAgreement.margin` or more (leaving the other
-    /// characters 0.1 at most).  Where it does, another value of the code's table that an
-    /// LSTM view lists or reads (a close runner-up, another view's reading) has no weight
-    /// in an independent view and is not a second reading: the same principle as the
-    /// other readings under a check digit (`DoubtfulCharacter.counts`).  A code's
+    /// characters 0.1 at most).  Where it does, another value of the code's table that the
+    /// LSTM's other views list or read has no weight in an independent view and is not a
+    /// second reading: the same principle as the other readings under a check digit
+    /// (`DoubtfulCharacter.counts`).  A close runner-up in the first view itself still
+    /// holds the code (`codesWithCloseRunnerUp`).  A code's
     /// characters are letters and the filler, so the `O`/`0` pair the classifier confuses
     /// cannot stand in one.  Measured: bench/README.md, "Codes the classifier vouches for".
     static func classifierVouches(for field: MRZFieldPosition, first: OCRLine, as text: String) -> Bool {

@@ -158,21 +158,22 @@ struct DoubtfulCharacter {
     var lookAlikes: [Character] { alternatives.map(\.character) }
 
     /// Whether the other reading `alternative` has weight in a view, so that the check
-    /// digits must rule it out: always, unless the glyph classifier, a view independent of
-    /// the LSTM's, reads the cell as read with `TwoViewAgreement.margin` or more; then only
-    /// where the LSTM's first view read it itself (a change undone) or lists it as a close
-    /// candidate (`CellEvidence.closeRunnerUp`, the floor from which the corrector changes a
-    /// character), the confirming view reads it, or it is the other of `O` and `0` listed
-    /// at all (`sameGlyphPairs`: two views can misread that pair alike, the Belarus
-    /// specimen's `00` read `OO`).  Measured on the corpus's right readings held by
-    /// `ambiguous` (`bench/mrz_ambiguity.py`): their other readings change characters the
-    /// classifier gives 0.03 or less, behind the LSTM's candidates at 20–39 (`8` for `S`
-    /// at 38, `T` for `1` at 26) or a same-weight look-alike no view lists (`L` for `1`).
+    /// digits must rule it out: always, unless the glyph classifier reads the cell as read
+    /// with `TwoViewAgreement.margin` or more; then only where the LSTM's first view read
+    /// it itself (a change undone) or lists it as a candidate (`CellEvidence.lookAlikeFloor`
+    /// or more), the confirming view reads it, or it is the other of `O` and `0` listed at
+    /// all (`sameGlyphPairs`: the Belarus specimen's `00` read `OO` by both views).  What
+    /// no LSTM view shows (a same-weight look-alike, `L` for `1`) has no weight where the
+    /// classifier is sure.  Session 28 let the classifier set aside a candidate under
+    /// `CellEvidence.closeRunnerUp` too; but the two recognisers misread one glyph alike
+    /// (`MeasuredGlyphChannel.alike`), and the channel property, drawing that, read a TD1's
+    /// optional data `<` as `K` (same weight) valid with the `<` listed behind the `K`
+    /// (bench/README.md, "Issue 45, session 29").
     func counts(_ alternative: CellEvidence.Weight) -> Bool {
         guard let sure = classifierForRead, sure >= TwoViewAgreement.margin else { return true }
         if alternative.readByFirstView || alternative.confirmingView { return true }
         guard let listed = alternative.firstView else { return false }
-        return !(listed < CellEvidence.closeRunnerUp) || LookAlikeReadings.sameGlyphPairs[read]?.contains(alternative.character) == true
+        return !(listed < CellEvidence.lookAlikeFloor) || LookAlikeReadings.sameGlyphPairs[read]?.contains(alternative.character) == true
     }
 
     /// The character of `field` at `column`, read `read`, with the other readings

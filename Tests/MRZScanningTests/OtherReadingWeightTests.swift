@@ -6,8 +6,9 @@ import XCTest
 /// Issue 45: an other reading of a letters-and-digits field that passes its check digit
 /// leaves it uncertain only where every character it changes has weight in some view
 /// (`DoubtfulCharacter.counts`).  Where the glyph classifier reads the cell as read with
-/// its margin, a weak LSTM candidate (under 40) or a same-weight look-alike no view lists
-/// is no other reading; the `O`/`0` pair listed at all still is.
+/// its margin, a same-weight look-alike no view lists is no other reading; an LSTM
+/// candidate at the look-alike floor (20) or more still is (session 29: the two
+/// recognisers misread one glyph alike), and so is the `O`/`0` pair listed at all.
 final class OtherReadingWeightTests: XCTestCase {
     let judge = ReadingJudge(corrector: MRZCorrector(parser: MRZParser(today: SimpleDate(year: 2026, month: 12, day: 1))))
     /// ICAO 9303's specimen: document number `L898902C3`, optional data `ZE184226B`.
@@ -35,11 +36,14 @@ final class OtherReadingWeightTests: XCTestCase {
         return try XCTUnwrap(judge.judge(lines) { index, _ in self.line(self.td3[index]) })
     }
 
-    func testAWeakCandidateTheClassifierRulesOutIsNoOtherReading() throws {
+    func testACandidateTheLSTMListsStaysAnOtherReadingWhereTheClassifierIsSure() throws {
         // `S` weighs 28, as `8` does: `LS98902C3` passes every digit too (pe_pass-lux's
-        // `8` with `S` at 38 behind it, the classifier sure of the `8`)
+        // `8` with `S` at 38 behind it, the classifier sure of the `8`).  Rule changed back
+        // (session 29): session 28 made it no other reading; but where both recognisers
+        // misread the glyph alike, the candidate is the truth (the channel property's `<`
+        // read `K` with the `<` listed, valid but wrong)
         let weak: [Int: [(Character, Float)]] = [1: [("S", 38)]]
-        XCTAssertEqual(try reading(candidates: weak, probability: 0.95).uncertainFields, [])
+        XCTAssertEqual(try reading(candidates: weak, probability: 0.95).uncertainFields, [.documentNumber])
         // without the classifier, or where it is not sure of the `8`, as before
         XCTAssertEqual(try reading(candidates: weak, probability: nil).uncertainFields, [.documentNumber])
         XCTAssertEqual(try reading(candidates: weak, probability: 0.8).uncertainFields, [.documentNumber])

@@ -444,11 +444,10 @@ final class ReadingJudgeTests: XCTestCase {
 
     func testALineReadOnceKeepsTheFirstViewsOwnDoubts() throws {
         // line 2 read once (the classifier sure of every cell, as the first view reads it).
-        // Rule changed (issue 45, codes): a nationality with a close candidate (`D` at 53
-        // behind the `O` of `UTO`) that the classifier reads as `O` at 0.95 is proven (the
-        // candidate has weight in one view only, `CodeFields.classifierVouches`); main left
-        // it uncertain for `codeCloseRunnerUp`.  Where the classifier is unsure it still
-        // is: `TwoViewAgreementTests`
+        // A nationality with a close candidate (`D` at 53 behind the `O` of `UTO`) that the
+        // classifier reads as `O` at 0.95 stays uncertain for `codeCloseRunnerUp` (issue 45,
+        // session 29, back to main's rule: the two recognisers misread one glyph alike too
+        // often for the classifier to set a close candidate aside; session 28 proved it)
         let td3 = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
         var asked: [Int] = []
         let close = [classified(line(td3[0]), as: td3[0]), classified(line(td3[1], candidates: [12: [("D", 53)]]), as: td3[1])]
@@ -458,7 +457,7 @@ final class ReadingJudgeTests: XCTestCase {
                 return self.line(td3[index])
             })
         XCTAssertFalse(asked.contains(1))
-        XCTAssertEqual(r.uncertainFields, [])
+        XCTAssertEqual(r.uncertainFields, [.nationality])
         // a sex read with a low confidence stays uncertain where the classifier is under
         // the margin there (sure of it, the two views prove it since issue 45: `TwoViewAgreement`)
         var unsure = line(td3[1])

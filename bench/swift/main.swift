@@ -41,6 +41,8 @@ import VDS
 //   idreader-bench glyph-cells FILE  per MRZ line read (FILE: images with expected .txt): its
 //                                    cells' glyph images (LineCells) for the glyph classifier
 //   idreader-bench ocr-channel FILE  per MRZ line found: both views' characters and candidates
+//   idreader-bench joint-cells FILE  per MRZ line read (FILE: images with expected .txt): the cells
+//                                    the LSTM's first view or the glyph classifier misreads
 //   idreader-bench channel COUNT [SEED] [SCALE] [signalled]  the valid-means-right property
 //                                    (ChannelProperty; `signalled`: only misreadings the OCR signalled)
 //   idreader-bench consensus FILE    FILE: one scene a line, frame paths joined by '|'; per
@@ -314,6 +316,39 @@ case "glyph-cells":
             let read = i < found.lines.count ? found.lines[i] : ""
             print(
                 "{\"path\": \"\(path)\", \"line\": \(i), \"expected\": \"\(line)\", \"read\": \"\(read)\", \"cells\": \(bytes.map { "\"\($0)\"" } ?? "null")}")
+        }
+    }
+case "joint-cells":
+    // FILE: image paths with expected `.txt`.  Per MRZ line read (as many lines as expected,
+    // of their lengths): how many cells it has, and each cell the LSTM's first view or the
+    // glyph classifier misreads as [truth, LSTM character, its confidence, the LSTM's
+    // confidence for the truth or null, classifier character, probability, runner-up,
+    // probability] (`MRZScanner.jointCells`); `"cells": null` for a line not measured.
+    // Characters of misread cells only, never a line (bench/joint_misreads.py).
+    let scanner = MRZScanner()
+    for path in text.split(separator: "\n").map(String.init) {
+        withGlyphWeights {
+            let base = URL(fileURLWithPath: path).deletingPathExtension()
+            guard let truth = try? String(contentsOf: base.appendingPathExtension("txt"), encoding: .utf8),
+                let image = try? ImageLoader().load(path: path)
+            else { return }
+            let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let lines = scanner.jointCells(of: image, expected: expected) else {
+                print("{\"path\": \"\(path)\", \"line\": null, \"cells\": null}")
+                return
+            }
+            for (index, cells) in lines.enumerated() {
+                // a non-finite confidence as 101, the strongest (as tools/ocr-channel stores it)
+                func number(_ x: Float) -> Double { x.isFinite ? Double(x) : 101 }
+                let misread = (cells ?? []).filter { $0.lstm != $0.truth || $0.classifier != $0.truth }.map { c -> [Any] in
+                    [
+                        String(c.truth), String(c.lstm), number(c.lstmConfidence), c.lstmForTruth.map { number($0) as Any } ?? NSNull(),
+                        String(c.classifier), number(c.classifierProbability), String(c.classifierRunnerUp), number(c.classifierRunnerUpProbability),
+                    ]
+                }
+                let row: [String: Any] = ["path": path, "line": index, "cells": cells.map { $0.count as Any } ?? NSNull(), "misread": misread]
+                print(String(decoding: try! JSONSerialization.data(withJSONObject: row), as: UTF8.self))
+            }
         }
     }
 case "ocr-channel":
