@@ -23,11 +23,25 @@ enum FreeText {
     /// either reading.  Names hold letters only; the two readings settle their swaps.
     static func confirms(_ field: MRZFieldPosition, first: OCRLine, as text: String, second: OCRLine?) -> Bool {
         guard let second, Array(second.text)[field.range] == Array(text)[field.range] else { return false }
+        if classifierReadsOtherwise(field, first: first, as: text) { return false }
         // names: no character with a close candidate the field could hold (a letter or `<`;
         // a digit is no reading of a name)
         if CellEvidence.hasLookAlikeCandidate(first, second, in: field.range, allowed: field.characters) { return false }
         if nameFieldNames.contains(field.name) { return !CellEvidence.hasCloseRunnerUp(first, in: field.range, allowed: field.characters) }
         return !CellEvidence.hasCloseRunnerUp(first, in: field.range) && !CellEvidence.hasCloseRunnerUp(second, in: field.range)
+    }
+
+    /// Whether the glyph classifier reads a cell of `field` first as another character, at
+    /// any probability, in free text where letters and digits both stand (a visa's optional
+    /// data): the LSTM's views share one model and misread a glyph alike, the classifier is
+    /// the independent view, and no check digit tells `O` from `0` there (idphoto-gen seed
+    /// 2525's `mrz_mrva_hard_0009`: an `O` read `0` at 99 by the LSTM's views, `O` at 0.57 by
+    /// the classifier, came out valid and wrong).  Names hold letters only: not for them.
+    static func classifierReadsOtherwise(_ field: MRZFieldPosition, first: OCRLine, as text: String) -> Bool {
+        guard field.characters == .alphanumeric, !nameFieldNames.contains(field.name), let cells = first.classifierCells else { return false }
+        let shown = Array(text)
+        guard cells.characters.count == shown.count, field.range.upperBound <= shown.count else { return false }
+        return field.range.contains { cells.characters[$0] != shown[$0] && cells.characters[$0] != ViewAlignment.gap.character }
     }
 
     /// Names are parts joined by `<` and `<<` (ICAO 9303 part 3, 4.6), then fillers to the

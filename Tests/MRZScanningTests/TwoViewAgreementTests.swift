@@ -123,6 +123,24 @@ final class TwoViewAgreementTests: XCTestCase {
         XCTAssertEqual(attempts, [0], "the name's line read again once")
     }
 
+    /// A visa's optional data no check digit covers, read alike by both LSTM views (`0`
+    /// at 99), where the classifier reads `O` first, however unsure (0.57): the views that
+    /// agree share one model, and the independent one disagrees, so the field stays
+    /// uncertain (idphoto-gen seed 2525's `mrz_mrva_hard_0009` came out valid and wrong).
+    func testOptionalDataTheClassifierReadsOtherwiseIsNotConfirmedByTheLSTMsViews() throws {
+        let visa = ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZU0TD<624427976<"]
+        var classified = Array(visa[1])
+        classified[30] = "O"
+        var second = line(visa[1])
+        second.classifierCells = ClassifierCells(classified.map { [(character: $0, probability: $0 == "O" ? 0.57 : 0.97)] })
+        let (reading, _) = try judged([line(visa[0]), second], confirming: visa)
+        XCTAssertTrue(reading.result.isValid)
+        XCTAssertTrue(reading.uncertainFields.contains(.optionalData), "the classifier's O stands against the LSTM's 0")
+        // the same line where the classifier reads the 0 too: the LSTM's views confirm it
+        let (agreed, _) = try judged([line(visa[0]), line(visa[1])], confirming: visa)
+        XCTAssertFalse(agreed.uncertainFields.contains(.optionalData))
+    }
+
     func testACodeTheClassifierIsUnsureOfIsLookedForInBothLSTMViews() throws {
         // the same line with the classifier under the margin everywhere: the codes are looked
         // for in the second LSTM view too, which reads another issuing country
