@@ -16,9 +16,7 @@ a field's value.  Run from the repo root.
 """
 import collections
 import os
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mrz_read  # noqa: E402  (the sets and their truths)
@@ -35,18 +33,12 @@ def joint_rows(items, weights=None):
     """`idreader-bench joint-cells` over the items' images: one JSON object per line.  The
     bench reads each image's truth from the `.txt` beside it; idphoto-gen's pages keep
     theirs in JSON, so a generated page without one gets it written (bench/out only)."""
-    import json
     for path, expected in items:
         truth = os.path.splitext(path)[0] + ".txt"
         if not os.path.exists(truth) and os.path.abspath(path).startswith(os.path.abspath(mrz_read.OUT) + os.sep):
             with open(truth, "w") as f:
                 f.write("\n".join(expected) + "\n")
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listfile:
-        listfile.write("\n".join(path for path, _ in items))
-        listfile.flush()
-        extra = ["--glyph-weights", weights] if weights else []
-        out = subprocess.run([mrz_read.BENCH, "joint-cells", listfile.name, *extra], capture_output=True, text=True, check=True).stdout
-    return [json.loads(line) for line in out.splitlines()]
+    return mrz_read.bench_output([path for path, _ in items], "joint-cells", weights)
 
 
 def truth_band(confidence):
@@ -91,11 +83,7 @@ def report(name, rows):
 
 
 def main():
-    wanted = mrz_read.glyph_folds_option(sys.argv[1:]) or ["corpus"]
-    mrz_read.prepare(wanted)
-    for name, items in mrz_read.cases().items():
-        if name not in wanted or not items:
-            continue
+    for name, items in mrz_read.wanted_sets(sys.argv[1:]):
         groups = collections.defaultdict(list)
         for path, expected in items:
             groups[mrz_read.glyph_weights(path, expected)].append((path, expected))

@@ -84,11 +84,7 @@ def held_codes(rows):
 
 
 def main():
-    wanted = mrz_read.glyph_folds_option(sys.argv[1:]) or ["corpus"]
-    mrz_read.prepare(wanted)
-    for name, items in mrz_read.cases().items():
-        if name not in wanted or not items:
-            continue
+    for name, items in mrz_read.wanted_sets(sys.argv[1:]):
         rows = mrz_read.bench_rows(items, "mrz-doubts")
         classifier_margins(items, rows)
         sure_misreadings(items, rows)

@@ -138,6 +138,14 @@ def glyph_folds_option(argv):
     return argv[:at] + argv[at + 2:]
 
 
+def wanted_sets(argv):
+    """The sets `argv` names (default: the real corpus; `--glyph-folds DIR` taken out and
+    set), generated where needed, as (name, items) pairs in `cases`'s order, empty sets left out."""
+    wanted = glyph_folds_option(argv) or ["corpus"]
+    prepare(wanted)
+    return [(name, items) for name, items in cases().items() if name in wanted and items]
+
+
 def glyph_weights(path, expected):
     """The weights file GLYPH_FOLDS reads the picture at `path` with (None: the shipped model)."""
     if GLYPH_FOLDS is None:
@@ -151,21 +159,27 @@ def glyph_weights(path, expected):
 
 def bench_rows(items, mode):
     """`idreader-bench MODE` over the items' images: one JSON object per image, in order
-    (one run per glyph weights file, `--glyph-folds`).  The list goes to a temporary file
-    of its own, so benches may run side by side."""
+    (one run per glyph weights file, `--glyph-folds`)."""
     groups = {}
     for i, (path, expected) in enumerate(items):
         groups.setdefault(glyph_weights(path, expected), []).append(i)
     rows = [None] * len(items)
     for weights, indices in groups.items():
-        with tempfile.NamedTemporaryFile("w", suffix=".txt") as listfile:
-            listfile.write("\n".join(items[i][0] for i in indices))
-            listfile.flush()
-            extra = ["--glyph-weights", weights] if weights else []
-            out = subprocess.run([BENCH, mode, listfile.name, *extra], capture_output=True, text=True, check=True).stdout
-        for i, line in zip(indices, out.splitlines()):
-            rows[i] = json.loads(line)
+        for i, row in zip(indices, bench_output([items[i][0] for i in indices], mode, weights)):
+            rows[i] = row
     return rows
+
+
+def bench_output(paths, mode, weights=None):
+    """`idreader-bench MODE` over `paths` (the glyph classifier's `weights`, None: the
+    shipped model): the JSON objects it prints, one a line.  The list goes to a temporary
+    file of its own, so benches may run side by side."""
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listfile:
+        listfile.write("\n".join(paths))
+        listfile.flush()
+        extra = ["--glyph-weights", weights] if weights else []
+        out = subprocess.run([BENCH, mode, listfile.name, *extra], capture_output=True, text=True, check=True).stdout
+    return [json.loads(line) for line in out.splitlines()]
 
 
 def ours(items, mode):

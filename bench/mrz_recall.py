@@ -19,13 +19,9 @@ import mrz_read  # noqa: E402  (the sets and their truths)
 
 
 def main():
-    wanted = mrz_read.glyph_folds_option(sys.argv[1:]) or ["corpus"]
-    mrz_read.prepare(wanted)
     print("| set | images | exact | exact, checks hold | of those valid | valid but wrong |")
     print("|---|---|---|---|---|---|")
-    for name, items in mrz_read.cases().items():
-        if name not in wanted or not items:
-            continue
+    for name, items in mrz_read.wanted_sets(sys.argv[1:]):
         rows = mrz_read.bench_rows(items, "mrz-images")
         exact = [r["lines"] == e for (_, e), r in zip(items, rows)]
         # every check holds but the reader's own doubt (`ocrConfidence`)

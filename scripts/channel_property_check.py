@@ -31,8 +31,10 @@ RATCHET = {"signalled misreadings": 0, "every measured misreading": 0}
 def main():
     count = int(sys.argv[1])
     failed = False
+    seen = set()
     for line in sys.stdin:
         r = json.loads(line)
+        seen.add(r["channel"])
         limit = RATCHET[r["channel"]] * count / 100000
         print(f'{r["channel"]}: {r["mrzs"]} MRZs, valid but wrong {r["validButWrong"]} '
               f'(in fields a check digit covers {r["inProvenFields"]}; with no sign in the views read '
@@ -42,6 +44,9 @@ def main():
         if r["validButWrong"] > limit:
             print("channel-property: more valid-but-wrong readings than the ratchet allows", file=sys.stderr)
             failed = True
+    for channel in sorted(set(RATCHET) - seen):
+        print(f"channel-property: no result of the channel of {channel}", file=sys.stderr)
+        failed = True
     sys.exit(1 if failed else 0)
 
 

@@ -90,13 +90,7 @@ enum LineEnergyBands {
     public var quarter: Int
     /// The scale that found the band (`LineEnergyBands.glyphsAcross`).
     public var glyphsAcross: Int
-    public var lines: [Quadrilateral]
-    public var shaped: Bool
-    public var glyphHeight: Double?
-    public var edgeWidth: Double?
-    public var closestLinePitch: Double?
-    public var glare: Double?
-    public var paper: Double?
+    public var band: MeasuredBandEvidence
     /// The cause `MRZScanner.energyLook` names from the band, `nil` for none.
     public var cause: MRZScanFailure?
 }
@@ -161,8 +155,7 @@ extension MRZScanner {
                 }
                 let m = BandMeasures(lines: lines, in: image)
                 return EnergyBandEvidence(
-                    quarter: quarter, glyphsAcross: band.across, lines: lines, shaped: BandSearch.shapedLikeMRZ(lines), glyphHeight: m?.glyphHeight,
-                    edgeWidth: m?.edgeWidth, closestLinePitch: m?.closestLinePitch, glare: m?.glare, paper: m?.paper,
+                    quarter: quarter, glyphsAcross: band.across, band: MeasuredBandEvidence(lines: lines, measures: m),
                     cause: m.flatMap { causeOfEnergyBand($0, pictureBlurred: pictureBlurred) })
             }
         }

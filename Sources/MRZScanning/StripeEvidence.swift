@@ -2,18 +2,36 @@ import Foundation
 import IDCommon
 import Imaging
 
-/// What the print stripes show of each band they group, for tuning the stripe look
-/// (`idreader-bench stripe-bands`).
-@_spi(Evaluation) public struct StripeBandEvidence: Sendable {
-    public var quarter: Int
-    public var divisor: Int
+/// A proposed band's lines (input pixels) and what `BandMeasures` makes of them, as the
+/// stripe and line-energy looks' tuning benches print them (`StripeBandEvidence`,
+/// `EnergyBandEvidence`); a measure is `nil` where the band could not be measured.
+@_spi(Evaluation) public struct MeasuredBandEvidence: Sendable {
     public var lines: [Quadrilateral]
+    /// Whether the lines are shaped like an MRZ's (`BandSearch.shapedLikeMRZ`).
     public var shaped: Bool
     public var glyphHeight: Double?
     public var edgeWidth: Double?
     public var closestLinePitch: Double?
     public var glare: Double?
     public var paper: Double?
+
+    init(lines: [Quadrilateral], measures m: BandMeasures?) {
+        self.lines = lines
+        shaped = BandSearch.shapedLikeMRZ(lines)
+        glyphHeight = m?.glyphHeight
+        edgeWidth = m?.edgeWidth
+        closestLinePitch = m?.closestLinePitch
+        glare = m?.glare
+        paper = m?.paper
+    }
+}
+
+/// What the print stripes show of each band they group, for tuning the stripe look
+/// (`idreader-bench stripe-bands`).
+@_spi(Evaluation) public struct StripeBandEvidence: Sendable {
+    public var quarter: Int
+    public var divisor: Int
+    public var band: MeasuredBandEvidence
     /// Line length over line pitch (working pixels).
     public var lengthPerPitch: Double
     /// Stripe thickness over pitch.
@@ -55,11 +73,9 @@ extension MRZScanner {
                     let lines = StripeBands.glyphLines(band.map { $0.scaled(by: view.scale) }).map {
                         OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
                     }
-                    let m = BandMeasures(lines: lines, in: image)
                     all.append(
                         StripeBandEvidence(
-                            quarter: quarter, divisor: divisor, lines: lines, shaped: BandSearch.shapedLikeMRZ(lines), glyphHeight: m?.glyphHeight,
-                            edgeWidth: m?.edgeWidth, closestLinePitch: m?.closestLinePitch, glare: m?.glare, paper: m?.paper,
+                            quarter: quarter, divisor: divisor, band: MeasuredBandEvidence(lines: lines, measures: BandMeasures(lines: lines, in: image)),
                             lengthPerPitch: length / pitch, thicknessPerPitch: thickness / pitch,
                             stackedAbove: continues(from: band[0], step: -pitch), stackedBelow: continues(from: band[band.count - 1], step: pitch),
                             bottom: Double(band[band.count - 1].y + band[band.count - 1].height) / Double(h)))

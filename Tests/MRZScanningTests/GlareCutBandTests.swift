@@ -29,23 +29,35 @@ final class GlareCutBandTests: XCTestCase {
         return out
     }
 
-    /// Germany's 1987 identity card of ../shared/corpus/mrz (a TD2-sized two-line MRZ of 36
-    /// glyphs, its outline from (78, 551) to (926, 554) along the top and 85 px tall), under
-    /// glare of 0.7 centred at an eighth of its length, a third down: the first third of
+    /// Germany's 1987 identity card of ../shared/corpus/mrz and its MRZ's lines as printed.
+    static func card() throws -> (page: GrayImage, lines: [String]) {
+        let folder = package.appendingPathComponent("../shared/corpus/mrz")
+        let page = try ImageLoader().load(path: folder.appendingPathComponent("sa_id-deu-1987.png").path)
+        let truth = try String(contentsOf: folder.appendingPathComponent("sa_id-deu-1987.txt"), encoding: .utf8)
+        return (page, truth.split(whereSeparator: \.isWhitespace).map(String.init))
+    }
+
+    /// The card's `page` under a glare spot of `strength` (`glared`) centred at `at` of its
+    /// MRZ's length, a third of a line down, spreading `along` of the length and 0.9 of a
+    /// line's height across.  The MRZ (a TD2-sized two-line MRZ of 36 glyphs) has its
+    /// outline from (78, 551) to (926, 554) along the top and is 85 px tall.
+    static func glaredCard(_ page: GrayImage, at: Double, along: Double, strength: Double) -> GrayImage {
+        let topLeft = Point(x: 78, y: 551), topRight = Point(x: 926, y: 554), height = 85.0
+        let length = hypot(topRight.x - topLeft.x, topRight.y - topLeft.y)
+        let u = Point(x: (topRight.x - topLeft.x) / length, y: (topRight.y - topLeft.y) / length)
+        let centre = Point(x: topLeft.x + u.x * at * length - u.y * 0.3 * height, y: topLeft.y + u.y * at * length + u.x * 0.3 * height)
+        return glared(page, centre: centre, u: u, along: along * length, across: 0.9 * height, strength: strength)
+    }
+
+    /// The card (`card`) under glare of 0.7 centred at an eighth of its MRZ's length, a
+    /// third down (`glaredCard`): the first third of
     /// each line is pale.  The chains cover only the lines' unglared glyphs, too few for an
     /// MRZ line: without reaching further the band is set aside and the page gives no
     /// reading at all.
     func testALineStartPaledByGlareIsReadWhole() throws {
-        let folder = Self.package.appendingPathComponent("../shared/corpus/mrz")
-        let page = try ImageLoader().load(path: folder.appendingPathComponent("sa_id-deu-1987.png").path)
-        let truth = try String(contentsOf: folder.appendingPathComponent("sa_id-deu-1987.txt"), encoding: .utf8)
-        let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
+        let (page, expected) = try Self.card()
         XCTAssertEqual(MRZScanner().scan(page).readings.first?.result.lines, expected, "the unglared page is read")
-        let topLeft = Point(x: 78, y: 551), topRight = Point(x: 926, y: 554), height = 85.0
-        let length = hypot(topRight.x - topLeft.x, topRight.y - topLeft.y)
-        let u = Point(x: (topRight.x - topLeft.x) / length, y: (topRight.y - topLeft.y) / length)
-        let centre = Point(x: topLeft.x + u.x * 0.12 * length - u.y * 0.3 * height, y: topLeft.y + u.y * 0.12 * length + u.x * 0.3 * height)
-        let glared = Self.glared(page, centre: centre, u: u, along: 0.2 * length, across: 0.9 * height, strength: 0.7)
+        let glared = Self.glaredCard(page, at: 0.12, along: 0.2, strength: 0.7)
         // the glare pales the first glyphs: the darkest level over the first line's start
         // rises far above the unglared page's
         func darkest(_ image: GrayImage) -> UInt8 {
@@ -66,15 +78,8 @@ final class GlareCutBandTests: XCTestCase {
     /// gives the lines' unglared glyphs, is not taken for a valid MRZ, and the cause named
     /// is what the band shows: glare.
     func testLinesChainedOnlyUpToGlareAreFoundAndNamedGlare() throws {
-        let folder = Self.package.appendingPathComponent("../shared/corpus/mrz")
-        let page = try ImageLoader().load(path: folder.appendingPathComponent("sa_id-deu-1987.png").path)
-        let truth = try String(contentsOf: folder.appendingPathComponent("sa_id-deu-1987.txt"), encoding: .utf8)
-        let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
-        let topLeft = Point(x: 78, y: 551), topRight = Point(x: 926, y: 554), height = 85.0
-        let length = hypot(topRight.x - topLeft.x, topRight.y - topLeft.y)
-        let u = Point(x: (topRight.x - topLeft.x) / length, y: (topRight.y - topLeft.y) / length)
-        let centre = Point(x: topLeft.x + u.x * 0.8 * length - u.y * 0.3 * height, y: topLeft.y + u.y * 0.8 * length + u.x * 0.3 * height)
-        let glared = Self.glared(page, centre: centre, u: u, along: 0.25 * length, across: 0.9 * height, strength: 0.85)
+        let (page, expected) = try Self.card()
+        let glared = Self.glaredCard(page, at: 0.8, along: 0.25, strength: 0.85)
         let scan = MRZScanner().scan(glared)
         let reading = try XCTUnwrap(scan.readings.first, "the glared page gives a reading")
         XCTAssertEqual(reading.result.lines.count, 2)
@@ -93,13 +98,7 @@ final class GlareCutBandTests: XCTestCase {
     /// same weight).  Such a reading is the answer where nothing reads valid, but never
     /// valid itself: every field uncertain, each doubted as `halfChained`.
     func testAHalfChainedBandsReadingIsNeverValid() throws {
-        let folder = Self.package.appendingPathComponent("../shared/corpus/mrz")
-        let page = try ImageLoader().load(path: folder.appendingPathComponent("sa_id-deu-1987.png").path)
-        let topLeft = Point(x: 78, y: 551), topRight = Point(x: 926, y: 554), height = 85.0
-        let length = hypot(topRight.x - topLeft.x, topRight.y - topLeft.y)
-        let u = Point(x: (topRight.x - topLeft.x) / length, y: (topRight.y - topLeft.y) / length)
-        let centre = Point(x: topLeft.x + u.x * 0.2 * length - u.y * 0.3 * height, y: topLeft.y + u.y * 0.2 * length + u.x * 0.3 * height)
-        let glared = Self.glared(page, centre: centre, u: u, along: 0.4 * length, across: 0.9 * height, strength: 0.8)
+        let glared = Self.glaredCard(try Self.card().page, at: 0.2, along: 0.4, strength: 0.8)
         let scan = MRZScanner().scan(glared)
         let reading = try XCTUnwrap(scan.readings.first, "the half-chained band gives a reading")
         XCTAssertTrue(reading.result.isValid, "its check digits hold")

@@ -68,6 +68,17 @@ func cpuSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
+/// A proposed band's measures as the stripe and energy benches print them: the line
+/// count, its shape, each measure (-1 where missing or not finite) and each line's middle row.
+func measuredBandFields(_ band: MeasuredBandEvidence) -> [String: Any] {
+    let finite = { (x: Double?) in x.map { $0.isFinite ? $0 : -1 } ?? -1 }
+    return [
+        "n": band.lines.count, "shaped": band.shaped, "gh": finite(band.glyphHeight), "edge": finite(band.edgeWidth),
+        "pitch": finite(band.closestLinePitch), "glare": finite(band.glare), "paper": finite(band.paper),
+        "y": band.lines.map { Int(($0.topLeft.y + $0.bottomLeft.y) / 2) },
+    ]
+}
+
 /// The least CPU milliseconds of three runs of `work`: its cost with the caches warm.
 func leastCPUMs(_ work: () -> Void) -> Double {
     (0..<3).map { _ in
@@ -714,14 +725,11 @@ case "stripe-bands":
         let cpuStart = cpuSeconds()
         let result = reader.read(image: image, name: path)
         let cpuMs = (cpuSeconds() - cpuStart) * 1000
-        let finite = { (x: Double?) in x.map { $0.isFinite ? $0 : -1 } ?? -1 }
         let bands = MRZScanner.stripeEvidence(image).map { e -> [String: Any] in
-            [
-                "q": e.quarter, "div": e.divisor, "n": e.lines.count, "shaped": e.shaped, "gh": finite(e.glyphHeight), "edge": finite(e.edgeWidth),
-                "pitch": finite(e.closestLinePitch), "glare": finite(e.glare), "paper": finite(e.paper),
-                "lpp": e.lengthPerPitch, "tpp": e.thicknessPerPitch, "above": e.stackedAbove, "below": e.stackedBelow, "bottom": e.bottom,
-                "y": e.lines.map { Int(($0.topLeft.y + $0.bottomLeft.y) / 2) },
-            ]
+            measuredBandFields(e.band).merging([
+                "q": e.quarter, "div": e.divisor, "lpp": e.lengthPerPitch, "tpp": e.thicknessPerPitch, "above": e.stackedAbove,
+                "below": e.stackedBelow, "bottom": e.bottom,
+            ]) { $1 }
         }
         let json = try! JSONSerialization.data(
             withJSONObject: [
@@ -744,17 +752,12 @@ case "energy-bands":
     for path in text.split(separator: "\n").map(String.init) {
         guard let image = try? ImageLoader().load(path: path) else { continue }
         let result = reader.read(image: image, name: path)
-        let finite = { (x: Double?) in x.map { $0.isFinite ? $0 : -1 } ?? -1 }
         let edge = DocumentReader.sharpestEdgeWidth(image) ?? -1
         let cpuStart = cpuSeconds()
         let evidence = MRZScanner.energyEvidence(image, pictureBlurred: true)
         let cpuMs = (cpuSeconds() - cpuStart) * 1000
         let bands = evidence.map { e -> [String: Any] in
-            [
-                "q": e.quarter, "across": e.glyphsAcross, "n": e.lines.count, "shaped": e.shaped, "gh": finite(e.glyphHeight),
-                "edge": finite(e.edgeWidth), "pitch": finite(e.closestLinePitch), "glare": finite(e.glare), "paper": finite(e.paper),
-                "cause": e.cause?.rawValue ?? "-", "y": e.lines.map { Int(($0.topLeft.y + $0.bottomLeft.y) / 2) },
-            ]
+            measuredBandFields(e.band).merging(["q": e.quarter, "across": e.glyphsAcross, "cause": e.cause?.rawValue ?? "-"]) { $1 }
         }
         let json = try! JSONSerialization.data(
             withJSONObject: [
