@@ -23,22 +23,43 @@ import MRZ
     public let classifierRunnerUpProbability: Float
 }
 
+/// The cells of one MRZ reading (`MRZScanner.jointCells`) and the quality of the band they
+/// were read from, for measuring the joint misreadings by picture quality.
+@_spi(Evaluation) public struct JointLines: Sendable {
+    /// Per line, its cells; `nil` for a line whose first view could not be fitted to its
+    /// length or that the classifier did not vote on.
+    public let lines: [[JointCell]?]
+    /// Per line, how many glyphs the first view read before it was fitted to the layout's
+    /// length (`LineReader.fitLength`); `nil` where it read none.  Another count than the
+    /// layout's is a glyph the view dropped or doubled, which the reader can see.
+    public let firstViewLengths: [Int?]
+    /// The band's median glyph height in input pixels (`ImageQuality.characterHeight`).
+    public let glyphHeight: Int?
+    /// The width of the band's glyph edges in glyph heights (`BandMeasures.edgeWidth`: about
+    /// 0.1 when sharp, growing with blur); `nil` where the band could not be measured.
+    public let edgeWidth: Double?
+}
+
 extension MRZScanner {
     /// The cells of each line of the MRZ read in `input`, as `JointCell`s against `expected`
-    /// (the true lines); `nil` for a line whose first view could not be fitted to its
-    /// length or that the classifier did not vote on, and `nil` altogether where the
-    /// reading's lines are not `expected`'s in number and lengths.
-    @_spi(Evaluation) public func jointCells(of input: GrayImage, expected: [String]) -> [[JointCell]?]? {
-        guard let reading = scan(input).readings.first, let source = reading.source, source.band.count == expected.count,
+    /// (the true lines), with the band's quality; `nil` where the reading's lines are not
+    /// `expected`'s in number and lengths.
+    @_spi(Evaluation) public func jointCells(of input: GrayImage, expected: [String]) -> JointLines? {
+        let scan = scan(input)
+        guard let reading = scan.readings.first, let source = reading.source, source.band.count == expected.count,
             zip(reading.result.lines, expected).allSatisfy({ $0.count == $1.count }),
             let tessdata, let engine = OCREngine.forCurrentThread(tessdata: tessdata)
         else { return nil }
+        let measures = BandMeasures(lines: reading.lineQuadrilaterals, in: input)
         var reader = LineReader(corrector: corrector, engine: engine, image: source.image)
         reader.otherLines = source.band
         let classes = CellVote.characterClasses(lengths: expected.map(\.count))
-        return zip(source.band, expected).enumerated().map { index, line -> [JointCell]? in
+        var firstViewLengths: [Int?] = []
+        let lines = zip(source.band, expected).enumerated().map { index, line -> [JointCell]? in
             let (box, truth) = line
-            guard let raw = reader.ocrLine(box), let first = LineReader.fitLength(raw, to: truth.count) else { return nil }
+            let raw = reader.ocrLine(box)
+            firstViewLengths.append(raw?.glyphs.count)
+            guard let raw, let first = LineReader.fitLength(raw, to: truth.count) else { return nil }
             let voted = reader.voted(first, raw: raw, box: box, view: .primary, classes: classes[index])
             guard let cells = voted.classifierCells, cells.characters.count == truth.count else { return nil }
             return zip(first.glyphs, truth).enumerated().map { cell, pair in
@@ -50,5 +71,6 @@ extension MRZScanner {
                     classifierRunnerUp: cells.runnersUp[cell], classifierRunnerUpProbability: cells.runnerUpProbabilities[cell])
             }
         }
+        return JointLines(lines: lines, firstViewLengths: firstViewLengths, glyphHeight: scan.quality.characterHeight, edgeWidth: measures?.edgeWidth)
     }
 }

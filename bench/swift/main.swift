@@ -122,6 +122,19 @@ let (args, glyphWeights): ([String], GlyphWeights?) = {
     }
 }()
 
+/// The least number of characters to insert, delete or replace to turn `a` into `b`.
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+        var current = [i + 1]
+        for (j, y) in b.enumerated() {
+            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
+
 /// `body` run with `--glyph-weights`' classifier, or the shipped one.
 func withGlyphWeights(_ body: () -> Void) {
     if let glyphWeights { glyphWeights.whileReading(body) } else { body() }
@@ -334,8 +347,14 @@ case "joint-cells":
     // of their lengths): how many cells it has, and each cell the LSTM's first view or the
     // glyph classifier misreads as [truth, LSTM character, its confidence, the LSTM's
     // confidence for the truth or null, classifier character, probability, runner-up,
-    // probability] (`MRZScanner.jointCells`); `"cells": null` for a line not measured.
-    // Characters of misread cells only, never a line (bench/joint_misreads.py).
+    // probability] (`MRZScanner.jointCells`); `"cells": null` for a line not measured; the
+    // band's glyph height in input pixels and edge width in glyph heights (`JointLines`);
+    // whether the first view's cells are shifted against the truth's somewhere (`"shifted"`:
+    // more cells differ than the edit distance of the two lines, a glyph dropped or doubled
+    // before them, so both recognisers read a neighbour's glyph there), and whether the
+    // first view read another number of glyphs than the layout's (`"refitted"`).
+    // Characters of misread cells only, never a line (bench/joint_misreads.py,
+    // bench/joint_quality.py).
     let scanner = MRZScanner()
     for path in text.split(separator: "\n").map(String.init) {
         withGlyphWeights {
@@ -344,11 +363,11 @@ case "joint-cells":
                 let image = try? ImageLoader().load(path: path)
             else { return }
             let expected = truth.split(whereSeparator: \.isWhitespace).map(String.init)
-            guard let lines = scanner.jointCells(of: image, expected: expected) else {
+            guard let joint = scanner.jointCells(of: image, expected: expected) else {
                 print("{\"path\": \"\(path)\", \"line\": null, \"cells\": null}")
                 return
             }
-            for (index, cells) in lines.enumerated() {
+            for (index, cells) in joint.lines.enumerated() {
                 // a non-finite confidence as 101, the strongest (as tools/ocr-channel stores it)
                 func number(_ x: Float) -> Double { x.isFinite ? Double(x) : 101 }
                 let misread = (cells ?? []).filter { $0.lstm != $0.truth || $0.classifier != $0.truth }.map { c -> [Any] in
@@ -357,7 +376,13 @@ case "joint-cells":
                         String(c.classifier), number(c.classifierProbability), String(c.classifierRunnerUp), number(c.classifierRunnerUpProbability),
                     ]
                 }
-                let row: [String: Any] = ["path": path, "line": index, "cells": cells.map { $0.count as Any } ?? NSNull(), "misread": misread]
+                let first = (cells ?? []).map(\.lstm), truth = (cells ?? []).map(\.truth)
+                let shifted = zip(first, truth).filter { $0 != $1 }.count > editDistance(first, truth)
+                let row: [String: Any] = [
+                    "path": path, "line": index, "cells": cells.map { $0.count as Any } ?? NSNull(), "misread": misread, "shifted": shifted,
+                    "refitted": joint.firstViewLengths[index].map { $0 != expected[index].count } ?? NSNull(),
+                    "glyphHeight": joint.glyphHeight.map { $0 as Any } ?? NSNull(), "edgeWidth": joint.edgeWidth.map { $0 as Any } ?? NSNull(),
+                ]
                 print(String(decoding: try! JSONSerialization.data(withJSONObject: row), as: UTF8.self))
             }
         }
