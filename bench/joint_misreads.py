@@ -41,6 +41,14 @@ def joint_rows(items, weights=None):
     return mrz_read.bench_output([path for path, _ in items], "joint-cells", weights)
 
 
+def joint_rows_by_weights(items):
+    """`joint_rows` of the items, each read with its glyph weights (`--glyph-folds`)."""
+    groups = collections.defaultdict(list)
+    for path, expected in items:
+        groups[mrz_read.glyph_weights(path, expected)].append((path, expected))
+    return [row for weights, group in groups.items() for row in joint_rows(group, weights)]
+
+
 def truth_band(confidence):
     """Where the LSTM's first view put the true character of a cell it misread."""
     if confidence is None:
@@ -84,11 +92,7 @@ def report(name, rows):
 
 def main():
     for name, items in mrz_read.wanted_sets(sys.argv[1:]):
-        groups = collections.defaultdict(list)
-        for path, expected in items:
-            groups[mrz_read.glyph_weights(path, expected)].append((path, expected))
-        rows = [row for weights, group in groups.items() for row in joint_rows(group, weights)]
-        report(name, rows)
+        report(name, joint_rows_by_weights(items))
 
 
 if __name__ == "__main__":

@@ -86,17 +86,9 @@ def table(name, rows, key, buckets):
 
 
 def main():
-    argv = mrz_read.glyph_folds_option(sys.argv[1:])
-    with_shifted = "--with-shifted" in argv
-    wanted = [a for a in argv if a != "--with-shifted"] or ["corpus"]
-    mrz_read.prepare(wanted)
-    for name, items in mrz_read.cases().items():
-        if name not in wanted or not items:
-            continue
-        groups = collections.defaultdict(list)
-        for path, expected in items:
-            groups[mrz_read.glyph_weights(path, expected)].append((path, expected))
-        rows = [row for weights, group in groups.items() for row in joint_misreads.joint_rows(group, weights)]
+    with_shifted = "--with-shifted" in sys.argv
+    for name, items in mrz_read.wanted_sets([a for a in sys.argv[1:] if a != "--with-shifted"]):
+        rows = joint_misreads.joint_rows_by_weights(items)
         unmeasured = len({r["path"] for r in rows if r["cells"] is None})
         shifted = [r for r in rows if r.get("shifted")]
         print(f"## {name}: {len(items)} pictures, {unmeasured} with a line or reading not measured")
