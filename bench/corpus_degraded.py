@@ -62,6 +62,22 @@ def read_exactly(result, picture):
     return None
 
 
+def reading_counts(results, truths):
+    """How many of `results` (by degraded picture) read an MRZ, read it exactly, read it
+    valid, and read it valid but not as `truths` (the original picture's lines) has it."""
+    counts = collections.Counter()
+    for out, result in results.items():
+        mrz = [d for d in result.get("documents", []) if d.get("mrz")]
+        if not mrz:
+            continue
+        exact = mrz[0]["mrz"].get("lines") == truths[out]
+        counts["read"] += 1
+        counts["exact"] += exact
+        counts["valid"] += bool(mrz[0].get("valid"))
+        counts["wrong"] += bool(mrz[0].get("valid")) and not exact
+    return counts
+
+
 def degrade(image, how, height):
     from PIL import Image, ImageFilter
     image = image.convert("L")
@@ -104,6 +120,7 @@ def main():
     heights = {p: h for p in pictures if (h := read_exactly(base.get(p, {}), p))}
     print(f"corpus: {len(heights)}/{len(pictures)} read exactly (the pictures degraded)")
     made = {}
+    truths = {}
     for picture, height in heights.items():
         image = Image.open(picture)
         for how in DEGRADATIONS:
@@ -114,6 +131,7 @@ def main():
             out = os.path.join(OUT, name)
             degraded.save(out)
             made[out] = how
+            truths[out] = expected_lines(picture)
     results = read(list(made))
     total_right = total_failed = total_no_document = 0
     for how, cause in DEGRADATIONS.items():
@@ -127,6 +145,9 @@ def main():
         share = f"{100 * right / len(failed):.0f} %" if failed else "-"
         print(f"{how:17} made {len(outs):3}  not read {len(failed):3}  named right {right:3} ({share})  noDocument {named.get('noDocument', 0):3}  "
               + ", ".join(f"{k} {v}" for k, v in sorted(named.items())))
+        read_counts = reading_counts({o: results.get(o, {}) for o in outs}, truths)
+        print(f"{'':17} read {read_counts['read']:3}  exact {read_counts['exact']:3}  valid {read_counts['valid']:3}  "
+              f"valid but wrong {read_counts['wrong']:3}")
     share = f"{100 * total_right / total_failed:.1f} %" if total_failed else "-"
     print(f"all: not read {total_failed}, named right {total_right} ({share}), noDocument {total_no_document}")
     for o, h in sorted(made.items()):
