@@ -11,7 +11,8 @@ Each picture of ../shared/corpus/mrz that is read exactly (its reading's lines e
   `tooDark`.
 A degraded picture counts only when it is no longer read (no document at all). Prints, per
 degradation, how many were not read, the causes named, the share named right and how many
-were named `noDocument` (target: none). Pictures are made in bench/out/degraded/ (never
+were named `noDocument` (target: none); and how many were read, read exactly (the original
+picture's lines), read valid, and read valid but wrong (never allowed): counts only. Pictures are made in bench/out/degraded/ (never
 committed). Run from the repo root after `swift build -c release --product idreader`;
 IDREADER=path/to/idreader measures another build.  `--blur H` (repeatable) adds a blur of H
 character heights (e.g. 0.38, a blur the causes were not tuned on); `--only-blur` makes only

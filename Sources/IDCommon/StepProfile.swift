@@ -42,9 +42,6 @@ public enum ProfiledStep: String, Sendable, CaseIterable, Codable {
     case stripeLook
     /// A failed read's look at the line energy at the characters' scale (`MRZScanner.energyLook`).
     case energyLook
-    /// A failed read's reading of the band the stripes or the line energy proposed
-    /// (`MRZSearch.readProposed`), its OCR aside.
-    case proposedBand
     /// A failed read's look for a licence symbol (`SymbolDiagnosis.examine`).
     case symbolDiagnosis
     /// A failed read's measures of the whole picture (darkness, blur).

@@ -152,7 +152,6 @@ extension DocumentReader {
             }
             diagnostics.stages.append(stage)
         }
-        let unread = mrz.flatMap { lookForUnreadLines(image, search: $0, otherDocuments: !licences.documents.isEmpty || !seals.documents.isEmpty) }
         var mrzDocuments: [IdentityDocument] = []
         var failure: MRZScanFailure?
         let scan = mrz?.outcome
@@ -186,26 +185,7 @@ extension DocumentReader {
         }
         let documents = DocumentLocating(image: image, findsOutline: options.locatesOutline).locate(
             licenceDocuments + sealDocuments + mrzDocuments, diagnostics: diagnostics)
-        return (documents, failure, diagnostics, ReadSearches(mrz: mrz, licences: licences, unread: unread))
-    }
-
-    /// Where every stage of the MRZ search found nothing (no band, no reading, no other
-    /// document): the lines the diagnosis looks for (`MRZSearch.secondLook`, then
-    /// `FailureDiagnosis.blurredStripes`), looked for here so that the band the stripes or
-    /// the line energy propose is read (`MRZSearch.readProposed`): a blurred MRZ reaches
-    /// the line reader instead of only being named.  `nil`: not looked for (the
-    /// diagnosis, if any, looks itself); `.some(nil)`: looked for, none found.
-    private func lookForUnreadLines(_ image: GrayImage, search: MRZSearch, otherDocuments: Bool) -> UnreadLines?? {
-        guard !otherDocuments, !search.foundAny else { return nil }
-        guard search.outcome.failure == .noMRZ else {
-            // a band seen and not read (too small, blurred, glared): the line energy's bands
-            StepProfile.measure(.proposedBand) { search.readEnergyBands() }
-            return nil
-        }
-        if let second = StepProfile.measure(.secondLook, { search.secondLook() }) { return .some(second) }
-        let stripes = StepProfile.measure(.stripeLook) { FailureDiagnosis.blurredStripes(image, search: search) }
-        if let stripes { StepProfile.measure(.proposedBand) { search.readProposed(stripes.lines) } }
-        return .some(stripes)
+        return (documents, failure, diagnostics, ReadSearches(mrz: mrz, licences: licences))
     }
 
     /// Reads an image file (or image bytes) into a result that never throws: errors are
@@ -236,7 +216,6 @@ extension DocumentReader {
                 mrz: failure,
                 unread: {
                     guard failure == .noMRZ, let search = searches.mrz else { return nil }
-                    if let looked = searches.unread { return looked }
                     return StepProfile.measure(.secondLook) { search.secondLook() }
                         ?? StepProfile.measure(.stripeLook) { FailureDiagnosis.blurredStripes(image, search: search) }
                 },
@@ -341,9 +320,6 @@ struct ReadSearches {
     /// `nil` when no MRZ was looked for.
     let mrz: MRZSearch?
     let licences: LicenceSearch
-    /// The lines looked for where the MRZ search found nothing (`lookForUnreadLines`);
-    /// `nil`: not looked for.
-    var unread: UnreadLines?? = nil
 }
 
 extension ReadStage {

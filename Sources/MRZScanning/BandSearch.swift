@@ -188,81 +188,6 @@ final class BandSearch {
         return read(region: (turned.image, turned.lines), quads: turned.quadrilaterals, outlines: turned.outlines)
     }
 
-    /// Reads a band that a look at a picture the stages found nothing in proposed
-    /// (`MRZScanner.stripeLook`, `MRZScanner.energyLook`): its lines' quadrilaterals in
-    /// input pixels, top to bottom, straightened by its corners (`straightened`) and read
-    /// as it lies, then turned half round (a look a quarter turned round does not know
-    /// which way its lines read).  Its glyphs are not asked to stand apart in the
-    /// binarised crop (`read(region:quads:outlines:shapeChecked:)`): blur joins them, and
-    /// the line reader and its decision judge the band instead.  The valid reading with its
-    /// glyph height, else `nil` (an invalid one is kept as `best`, as other bands' are).
-    func readProposed(_ lines: [Quadrilateral]) -> (reading: MRZReading, glyphHeight: Int)? {
-        guard let band = Self.straightened(lines, in: input) else { return nil }
-        // a band read and not valid leaves no trace: an invalid reading of a band blurred
-        // past its glyphs was never right (the real corpus blurred by 0.3–0.45 character
-        // heights: 14–24 of 66 read so, none exactly), and set aside it would name the
-        // picture's cause from the straightened band's edges instead of the look's
-        let before = (best: best, rejected: rejected.count)
-        for way in [band, band.halfTurned] {
-            if let reading = read(region: (way.image, way.lines), quads: way.quadrilaterals, outlines: way.outlines, shapeChecked: false) {
-                heights.append(Int(band.inputGlyphHeight.rounded()))
-                return (reading, Int(band.inputGlyphHeight.rounded()))
-            }
-        }
-        best = before.best
-        rejected.removeLast(rejected.count - before.rejected)
-        return nil
-    }
-
-    /// A proposed band (`readProposed`) straightened: the homography that takes the
-    /// rectangle round its lines (from the leftmost start to the rightmost end, half a
-    /// glyph height further at each end, from the first line's top to the last one's
-    /// bottom) to an upright one whose glyphs are as high as the input's, 8 to 40 px (as
-    /// `ChainBandFinder.rectify` does), with the picture around it.  Every line spans the
-    /// band's whole length: a blurred line's fillers fade to paper, and a look's line ends
-    /// where they do.  Above and below the lines' clear zone only the paper's tone stays.
-    /// `nil` for fewer than two lines, or a band not 10 to 70 of its glyph heights long.
-    static func straightened(_ lines: [Quadrilateral], in input: GrayImage) -> RectifiedBand? {
-        guard lines.count >= 2 else { return nil }
-        func middle(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
-        let starts = lines.map { middle($0.topLeft, $0.bottomLeft) }, ends = lines.map { middle($0.topRight, $0.bottomRight) }
-        let heights = lines.map { hypot($0.bottomLeft.x - $0.topLeft.x, $0.bottomLeft.y - $0.topLeft.y) }.sorted()
-        let h = heights[heights.count / 2]
-        let dx = zip(starts, ends).map { $1.x - $0.x }.reduce(0, +), dy = zip(starts, ends).map { $1.y - $0.y }.reduce(0, +)
-        let length = hypot(dx, dy)
-        guard length > 0, h >= 1 else { return nil }
-        // along the lines (u, as they read) and across them (n, down the band), from the first line's start
-        let u = Point(x: dx / length, y: dy / length), n = Point(x: -u.y, y: u.x), origin = starts[0]
-        func along(_ p: Point) -> Double { (p.x - origin.x) * u.x + (p.y - origin.y) * u.y }
-        func across(_ p: Point) -> Double { (p.x - origin.x) * n.x + (p.y - origin.y) * n.y }
-        func point(along a: Double, across c: Double) -> Point { Point(x: origin.x + u.x * a + n.x * c, y: origin.y + u.y * a + n.y * c) }
-        let start = starts.map(along).min()! - h / 2, end = ends.map(along).max()! + h / 2
-        let centres = zip(starts, ends).map { (across($0) + across($1)) / 2 }
-        let top = centres[0] - h / 2, bottom = centres[centres.count - 1] + h / 2
-        guard bottom > top else { return nil }
-        let target = min(40, max(8, h.rounded())), k = target / h
-        let width = Int(((end - start) * k).rounded()), height = Int(((bottom - top) * k).rounded())
-        guard width > 10 * Int(target), width < 70 * Int(target) else { return nil }
-        let border = Int((1.3 * target).rounded())
-        let corners = Quadrilateral(
-            topLeft: point(along: start, across: top), topRight: point(along: end, across: top),
-            bottomRight: point(along: end, across: bottom), bottomLeft: point(along: start, across: bottom))
-        guard let image = input.rectified(corners: corners, width: width, height: height, border: border) else { return nil }
-        let boxes = centres.map { centre in
-            PixelBox(x: border, y: border + Int(((centre - top) * k - target / 2).rounded()), width: width, height: Int(target))
-        }
-        let quads = centres.map { centre in
-            Quadrilateral(
-                topLeft: point(along: start, across: centre - h / 2), topRight: point(along: end, across: centre - h / 2),
-                bottomRight: point(along: end, across: centre + h / 2), bottomLeft: point(along: start, across: centre + h / 2))
-        }
-        let union = PixelBox(x: border, y: boxes[0].y, width: width, height: boxes[boxes.count - 1].y + boxes[boxes.count - 1].height - boxes[0].y)
-        let clear = Int(target)
-        let keep = PixelBox(x: 0, y: union.y - clear * 7 / 10, width: image.width, height: union.height + clear * 14 / 10)
-        let flat = image.flattened(outside: keep, value: image.percentile(0.75, in: union))
-        return RectifiedBand(image: flat, lines: boxes, quadrilaterals: quads, outlines: quads, inputGlyphHeight: h)
-    }
-
     /// Reads one band once; returns the reading only when it is valid.
     private func read(_ band: [PixelBox], quarter: Int) -> MRZReading? {
         let quads = band.map { quadrilateral($0, quarter: quarter) }
@@ -277,16 +202,12 @@ final class BandSearch {
     }
 
     /// Reads the lines `region.band` of `region.image` (whose quadrilaterals in input
-    /// pixels are `quads`); returns the reading only when it is valid.  `shapeChecked`:
-    /// read only where a line's binarised glyphs are set like an MRZ's
-    /// (`BandFinder.lineShape`); a proposed band's blurred ones are not asked.
-    private func read(
-        region: (image: GrayImage, band: [PixelBox]), quads: [Quadrilateral], outlines: [Quadrilateral]? = nil, shapeChecked: Bool = true
-    ) -> MRZReading? {
+    /// pixels are `quads`); returns the reading only when it is valid.
+    private func read(region: (image: GrayImage, band: [PixelBox]), quads: [Quadrilateral], outlines: [Quadrilateral]? = nil) -> MRZReading? {
         // what is reported (the reading's lines, the bands set aside): the glyphs' outlines
         let shown = outlines ?? quads
         // no OCR for text that is not set in fixed pitch (a licence's print, headings)
-        let shapes = shapeChecked ? region.band.map { BandFinder.lineShape(region.image, $0) } : [.mrzLike]
+        let shapes = region.band.map { BandFinder.lineShape(region.image, $0) }
         guard shapes.contains(.mrzLike) else {
             if shapes.filter({ $0 == .shortFixedPitch }).count >= 2 {
                 shortBands.append(shown)

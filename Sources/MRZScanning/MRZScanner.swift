@@ -328,8 +328,7 @@ public struct MRZScan: Sendable {
     public let failure: MRZScanFailure?
     /// The candidate bands set aside.
     public let rejected: [RejectedBand]
-    /// The stage that found the valid reading (`nil` too for a band a look proposed:
-    /// `MRZSearch.readProposed`).
+    /// The stage that found the valid reading.
     public let stage: MRZSearchStage?
 }
 
@@ -339,9 +338,7 @@ public final class MRZSearch {
     private let input: GrayImage
     private let bands: BandSearch?
     private var quality: ImageQuality
-    /// The valid reading, its band's glyph height and the stage that read it (`nil`: a
-    /// band a look proposed, `readProposed`).
-    private var found: (reading: MRZReading, glyphHeight: Int, stage: MRZSearchStage?)?
+    private var found: (reading: MRZReading, glyphHeight: Int, stage: MRZSearchStage)?
 
     init(input: GrayImage, scanner: MRZScanner) {
         self.input = input
@@ -381,44 +378,6 @@ public final class MRZSearch {
         // the two counts alone, not `LayoutEvidence`'s pairing of every chain with every other
         return finders.contains { !$0.chains.isEmpty } || bands.rejected.contains { $0.reason == .tooShort }
     }
-
-    /// Reads the band whose lines (quadrilaterals in input pixels, top to bottom) a look
-    /// at the picture proposed after every stage found nothing (`stripeLook`,
-    /// `energyLook`): straightened by its corners and judged by the line reader as any
-    /// band is (`BandSearch.readProposed`).  The valid reading (the search's outcome from
-    /// then on), else `nil`; an invalid one leaves no trace.  Does nothing once a valid MRZ
-    /// was found, or without the OCR model.
-    @discardableResult public func readProposed(_ lines: [Quadrilateral]) -> MRZReading? {
-        guard found == nil, let bands, let (reading, height) = bands.readProposed(lines) else { return nil }
-        found = (reading, height, nil)
-        return reading
-    }
-
-    /// Reads the bands the line energy proposes (`LineEnergyBands`, upright and a quarter
-    /// turned) where the stages saw a band and read nothing from it: shaped like an MRZ,
-    /// of glyphs `MRZScanner.smallestGlyph` or taller, at most `mostEnergyBandsRead`, until
-    /// one reads valid (`readProposed`).  The valid reading, else `nil`.
-    @discardableResult public func readEnergyBands() -> MRZReading? {
-        guard found == nil, let bands else { return nil }
-        var read = 0
-        for quarter in [0, 1] {
-            let view = bands.view(quarter)
-            for band in LineEnergyBands.bands(in: view, wholeWidth: false) where read < Self.mostEnergyBandsRead {
-                let lines = band.lines.map {
-                    OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: input.width, inputHeight: input.height)
-                }
-                guard BandSearch.shapedLikeMRZ(lines), let m = BandMeasures(lines: lines, in: input), m.glyphHeight >= MRZScanner.smallestGlyph else {
-                    continue
-                }
-                read += 1
-                if let reading = readProposed(lines) { return reading }
-            }
-        }
-        return nil
-    }
-
-    /// The most line-energy bands `readEnergyBands` reads: each costs up to two readings.
-    static let mostEnergyBandsRead = 4
 
     /// Whether a stage has found a valid MRZ.
     public var foundValid: Bool { found != nil }
