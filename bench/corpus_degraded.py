@@ -11,7 +11,8 @@ Each picture of ../shared/corpus/mrz that is read exactly (its reading's lines e
   `tooDark`.
 A degraded picture counts only when it is no longer read (no document at all). Prints, per
 degradation, how many were not read, the causes named, the share named right and how many
-were named `noDocument` (target: none). Pictures are made in bench/out/degraded/ (never
+were named `noDocument` (target: none); and how many were read, read exactly (the original
+picture's lines), read valid, and read valid but wrong (never allowed): counts only. Pictures are made in bench/out/degraded/ (never
 committed). Run from the repo root after `swift build -c release --product idreader`;
 IDREADER=path/to/idreader measures another build.  `--blur H` (repeatable) adds a blur of H
 character heights (e.g. 0.38, a blur the causes were not tuned on); `--only-blur` makes only
@@ -62,6 +63,22 @@ def read_exactly(result, picture):
     return None
 
 
+def reading_counts(results, truths):
+    """How many of `results` (by degraded picture) read an MRZ, read it exactly, read it
+    valid, and read it valid but not as `truths` (the original picture's lines) has it."""
+    counts = collections.Counter()
+    for out, result in results.items():
+        mrz = [d for d in result.get("documents", []) if d.get("mrz")]
+        if not mrz:
+            continue
+        exact = mrz[0]["mrz"].get("lines") == truths[out]
+        counts["read"] += 1
+        counts["exact"] += exact
+        counts["valid"] += bool(mrz[0].get("valid"))
+        counts["wrong"] += bool(mrz[0].get("valid")) and not exact
+    return counts
+
+
 def degrade(image, how, height):
     from PIL import Image, ImageFilter
     image = image.convert("L")
@@ -104,6 +121,7 @@ def main():
     heights = {p: h for p in pictures if (h := read_exactly(base.get(p, {}), p))}
     print(f"corpus: {len(heights)}/{len(pictures)} read exactly (the pictures degraded)")
     made = {}
+    truths = {}
     for picture, height in heights.items():
         image = Image.open(picture)
         for how in DEGRADATIONS:
@@ -114,6 +132,7 @@ def main():
             out = os.path.join(OUT, name)
             degraded.save(out)
             made[out] = how
+            truths[out] = expected_lines(picture)
     results = read(list(made))
     total_right = total_failed = total_no_document = 0
     for how, cause in DEGRADATIONS.items():
@@ -127,6 +146,9 @@ def main():
         share = f"{100 * right / len(failed):.0f} %" if failed else "-"
         print(f"{how:17} made {len(outs):3}  not read {len(failed):3}  named right {right:3} ({share})  noDocument {named.get('noDocument', 0):3}  "
               + ", ".join(f"{k} {v}" for k, v in sorted(named.items())))
+        read_counts = reading_counts({o: results.get(o, {}) for o in outs}, truths)
+        print(f"{'':17} read {read_counts['read']:3}  exact {read_counts['exact']:3}  valid {read_counts['valid']:3}  "
+              f"valid but wrong {read_counts['wrong']:3}")
     share = f"{100 * total_right / total_failed:.1f} %" if total_failed else "-"
     print(f"all: not read {total_failed}, named right {total_right} ({share}), noDocument {total_no_document}")
     for o, h in sorted(made.items()):
