@@ -565,19 +565,6 @@ case "chain-lines":
     // (no text is printed).
     guard args.count == 4 else { usage() }
     let out = outputFolder(args[3])
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var row = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var previous = row[0]
-            row[0] = i + 1
-            for (j, cb) in b.enumerated() {
-                let next = min(row[j + 1] + 1, row[j] + 1, previous + (ca == cb ? 0 : 1))
-                previous = row[j + 1]
-                row[j + 1] = next
-            }
-        }
-        return row[b.count]
-    }
     let scanner = MRZScanner()
     for path in text.split(separator: "\n").map(String.init) {
         let base = URL(fileURLWithPath: path).deletingPathExtension()
@@ -591,7 +578,7 @@ case "chain-lines":
         }
         guard !expected.isEmpty, let image = try? ImageLoader().load(path: path) else { continue }
         let bands = scanner.chainBandLines(of: image).filter { $0.lines.count == expected.count }
-        let scored = bands.map { band in (band, zip(band.lines, expected).map { distance(Array($0), Array($1)) }) }
+        let scored = bands.map { band in (band, zip(band.lines, expected).map { editDistance(Array($0), Array($1)) }) }
         guard let best = scored.min(by: { $0.1.reduce(0, +) < $1.1.reduce(0, +) }) else {
             print("{\"image\": \"\(base.lastPathComponent)\", \"bands\": 0}")
             continue
