@@ -1,4 +1,5 @@
 import Foundation
+import IDCommon
 import Imaging
 import XCTest
 
@@ -13,18 +14,6 @@ final class OCRModelTests: XCTestCase {
     /// Maximum character error rate per level on the fixtures (measured value plus margin).
     static let maximumCER: [String: Double] = ["clean": OCRModelBaseline.clean, "mild": OCRModelBaseline.mild]
 
-    func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1]
-            for (j, cb) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-
     func testModelLoadsAndMeetsItsAccuracy() throws {
         let tessdata = try XCTUnwrap(Tessdata.directory(), "tessdata/ocrb.traineddata must be committed")
         let engine = try XCTUnwrap(OCREngine.forCurrentThread(tessdata: tessdata))
@@ -38,7 +27,7 @@ final class OCRModelTests: XCTestCase {
                 let raw = try ImageLoader().load(path: base.appendingPathExtension("png").path)
                 let image = raw.scaled(by: Double(engine.inputHeight) / Double(raw.height))
                 let read = engine.lines(in: image, mode: OCREngine.rawLine).map(\.text).joined()
-                errors += editDistance(Array(read), Array(truth))
+                errors += levenshteinDistance(Array(read), Array(truth))
                 characters += truth.count
             }
             let cer = Double(errors) / Double(characters)

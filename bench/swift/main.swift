@@ -1,5 +1,5 @@
 import AAMVA
-@_spi(Evaluation) @_spi(Evaluation) import BarcodeScanning
+@_spi(Evaluation) import BarcodeScanning
 import Foundation
 import IDCommon
 @_spi(Evaluation) import IDReader
@@ -121,19 +121,6 @@ let (args, glyphWeights): ([String], GlyphWeights?) = {
         exit(2)
     }
 }()
-
-/// The least number of characters to insert, delete or replace to turn `a` into `b`.
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-        var current = [i + 1]
-        for (j, y) in b.enumerated() {
-            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}
 
 /// `body` run with `--glyph-weights`' classifier, or the shipped one.
 func withGlyphWeights(_ body: () -> Void) {
@@ -377,7 +364,7 @@ case "joint-cells":
                     ]
                 }
                 let first = (cells ?? []).map(\.lstm), truth = (cells ?? []).map(\.truth)
-                let shifted = zip(first, truth).filter { $0 != $1 }.count > editDistance(first, truth)
+                let shifted = zip(first, truth).filter { $0 != $1 }.count > levenshteinDistance(first, truth)
                 let row: [String: Any] = [
                     "path": path, "line": index, "cells": cells.map { $0.count as Any } ?? NSNull(), "misread": misread, "shifted": shifted,
                     "refitted": joint.firstViewLengths[index].map { $0 != expected[index].count } ?? NSNull(),
@@ -578,7 +565,7 @@ case "chain-lines":
         }
         guard !expected.isEmpty, let image = try? ImageLoader().load(path: path) else { continue }
         let bands = scanner.chainBandLines(of: image).filter { $0.lines.count == expected.count }
-        let scored = bands.map { band in (band, zip(band.lines, expected).map { editDistance(Array($0), Array($1)) }) }
+        let scored = bands.map { band in (band, zip(band.lines, expected).map { levenshteinDistance(Array($0), Array($1)) }) }
         guard let best = scored.min(by: { $0.1.reduce(0, +) < $1.1.reduce(0, +) }) else {
             print("{\"image\": \"\(base.lastPathComponent)\", \"bands\": 0}")
             continue
