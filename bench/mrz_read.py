@@ -143,7 +143,11 @@ def wanted_sets(argv):
     set), generated where needed, as (name, items) pairs in `cases`'s order, empty sets left out."""
     wanted = glyph_folds_option(argv) or ["corpus"]
     prepare(wanted)
-    return [(name, items) for name, items in cases().items() if name in wanted and items]
+    sets = cases()
+    unknown = [w for w in wanted if w not in sets]
+    if unknown:
+        sys.exit(f"no set named {', '.join(unknown)}; the sets are {', '.join(sets)}")
+    return [(name, items) for name, items in sets.items() if name in wanted and items]
 
 
 def glyph_weights(path, expected):

@@ -19,9 +19,10 @@ import mrz_read  # noqa: E402  (the sets and their truths)
 
 
 def main():
+    sets = mrz_read.wanted_sets(sys.argv[1:])
     print("| set | images | exact | exact, checks hold | of those valid | valid but wrong |")
     print("|---|---|---|---|---|---|")
-    for name, items in mrz_read.wanted_sets(sys.argv[1:]):
+    for name, items in sets:
         rows = mrz_read.bench_rows(items, "mrz-images")
         exact = [r["lines"] == e for (_, e), r in zip(items, rows)]
         # every check holds but the reader's own doubt (`ocrConfidence`)
