@@ -84,6 +84,24 @@ enum LineEnergyBands {
     }
 }
 
+/// A picture's oriented views for the looks at a blurred MRZ, each made on first use
+/// from one working copy (`OrientedView.workingCopy`).
+final class LookViews {
+    private let image: GrayImage
+    private lazy var workingCopy = OrientedView.workingCopy(of: image)
+    private var views: [Int: OrientedView] = [:]
+
+    init(_ image: GrayImage) { self.image = image }
+
+    /// The view `quarter` quarter turns round, made once.
+    func view(_ quarter: Int) -> OrientedView {
+        if let made = views[quarter] { return made }
+        let made = OrientedView(input: image, workingCopy: workingCopy, quarter: quarter)
+        views[quarter] = made
+        return made
+    }
+}
+
 /// What the line energy shows of each band it proposes, for tuning
 /// (`idreader-bench energy-bands`).
 @_spi(Evaluation) public struct EnergyBandEvidence: Sendable {
@@ -104,6 +122,22 @@ extension MRZScanner {
     public static func energyLook(_ image: GrayImage, pictureBlurred: Bool) -> UnreadLines? {
         let working = OrientedView.workingCopy(of: image)
         return energyLook(image, pictureBlurred: pictureBlurred) { OrientedView(input: image, workingCopy: working, quarter: $0) }
+    }
+
+    /// The print stripes' look (`stripeLook`), then where it names no band the line
+    /// energy's (`energyLook`, its CPU counted as `StepProfile`'s `energyLook`), both in
+    /// one set of oriented views made here on first use: the views' turned, deskewed
+    /// working copies are made once for the two looks, not once each (a frame state
+    /// without a document).  `view`: a search's views, made already (`MRZSearch`).
+    static func blurredBandLooks(_ image: GrayImage, pictureBlurred: Bool, view: ((Int) -> OrientedView)? = nil) -> UnreadLines? {
+        let views = view ?? LookViews(image).view
+        return stripeLook(image, pictureBlurred: pictureBlurred, view: views)
+            ?? StepProfile.measure(.energyLook) { energyLook(image, pictureBlurred: pictureBlurred, view: views) }
+    }
+
+    /// `blurredBandLooks(_:pictureBlurred:view:)` in views made here.
+    public static func blurredBandLooks(_ image: GrayImage, pictureBlurred: Bool) -> UnreadLines? {
+        blurredBandLooks(image, pictureBlurred: pictureBlurred, view: nil)
     }
 
     /// `energyLook(_:pictureBlurred:)` in the oriented views `view` gives (a search's,
