@@ -93,11 +93,8 @@ extension FailureDiagnosis {
         let width = PictureMeasures.sharpestEdgeWidth(image)
         if let width, width < PictureMeasures.sharpestForStripes { return nil }
         let blurred = width.map { $0 > PictureMeasures.blurredForStripes } ?? false
-        guard let search else {
-            return MRZScanner.stripeLook(image, pictureBlurred: blurred)
-                ?? StepProfile.measure(.energyLook) { MRZScanner.energyLook(image, pictureBlurred: blurred) }
-        }
-        return search.stripeLook(pictureBlurred: blurred) ?? StepProfile.measure(.energyLook) { search.energyLook(pictureBlurred: blurred) }
+        guard let search else { return MRZScanner.blurredBandLooks(image, pictureBlurred: blurred) }
+        return search.blurredBandLooks(pictureBlurred: blurred)
     }
 
     /// The licence's own cause and sentence.

@@ -13,24 +13,21 @@ extension GrayImage {
     /// 5. thresholded at Otsu's level and at half of it (the boxes of both), never below
     ///    twice the map's median (as `printStripes`).
     ///
-    /// Boxes are in this image's pixels, each about a line's middle third thick.
+    /// Boxes are in this image's pixels, each about a line's middle third thick.  Step 4's
+    /// closing and opening share their erosions: a closing by `c` then an opening by `o`
+    /// along the rows is a dilation by `c`, one erosion by `c + o - 1` and a dilation by
+    /// `o` (erosions by segments add up, the image's ends counting as paper for both):
+    /// three passes where there were four.
     public func lineEnergyStripes(glyphHeight: Int, minimumLength: Int) -> [PixelBox] {
         let odd = { (n: Int) in max(3, n | 1) }
-        guard width > 4, height > 4, glyphHeight > 1, let pix = Pix(gray: self),
-            let lifted = Pix(pixTophat(pix.pointer, Int32(odd(6 * glyphHeight)), Int32(odd(2 * glyphHeight)), Int32(L_TOPHAT_BLACK))),
-            let along = Pix(pixBlockconv(lifted.pointer, Int32(glyphHeight), 1)),
-            let ridged = Pix(gray: along.grayImage().ridges(offset: (3 * glyphHeight + 2) / 4)),
-            let joined = Pix(pixCloseGray(ridged.pointer, Int32(odd(2 * glyphHeight)), 1)),
-            let long = Pix(pixOpenGray(joined.pointer, Int32(odd(minimumLength)), 1))
+        let join = odd(2 * glyphHeight), length = odd(minimumLength)
+        guard width > 4, height > 4, glyphHeight > 1,
+            let lifted = Pix(gray: blackTopHat(width: odd(6 * glyphHeight), height: odd(2 * glyphHeight))),
+            let along = Pix(pixBlockconv(lifted.pointer, Int32(glyphHeight), 1))
         else { return [] }
-        let energy = long.grayImage()
-        let otsu = Self.otsuThreshold(of: energy.pixels)
-        let floor = max(Self.faintestStripe, UInt8(min(255, 2 * Int(Self.median(of: energy.pixels)))))
-        return Set([otsu, otsu / 2].map { max(floor, $0) }).sorted().flatMap { threshold -> [PixelBox] in
-            let mask = GrayImage(width: width, height: height, pixels: energy.pixels.map { $0 > threshold ? 0 : 255 })
-            guard let maskPix = Pix(gray: mask), let binary = Pix(pixConvertTo1(maskPix.pointer, 128)) else { return [] }
-            return binary.componentBoxes()
-        }
+        let energy = along.grayImage().ridges(offset: (3 * glyphHeight + 2) / 4)
+            .slidAlongRows([(join, true), (join + length - 1, false), (length, true)])
+        return Self.stripeBoxes(energy)
     }
 
     /// Each pixel less the mean of the pixels `offset` rows above and below it (the

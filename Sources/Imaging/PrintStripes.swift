@@ -14,23 +14,29 @@ extension GrayImage {
     /// are in this image's pixels.
     public func printStripes(thickness: Int, minimumLength: Int) -> [PixelBox] {
         let odd = { (n: Int) in max(3, n | 1) }
-        guard width > 4, height > 4, let pix = Pix(gray: self),
-            let lifted = Pix(pixTophat(pix.pointer, Int32(odd(3 * thickness)), Int32(odd(thickness)), Int32(L_TOPHAT_BLACK))),
-            let along = Pix(pixBlockconv(lifted.pointer, Int32(max(1, thickness / 2)), 1)),
-            let long = Pix(pixOpenGray(along.pointer, Int32(odd(minimumLength)), 1))
+        guard width > 4, height > 4, let lifted = Pix(gray: blackTopHat(width: odd(3 * thickness), height: odd(thickness))),
+            let along = Pix(pixBlockconv(lifted.pointer, Int32(max(1, thickness / 2)), 1))
         else { return [] }
-        let strength = long.grayImage()
-        let otsu = Self.otsuThreshold(of: strength.pixels)
+        // opened along the rows: an erosion, then a dilation
+        return Self.stripeBoxes(along.grayImage().slidAlongRows([(odd(minimumLength), false), (odd(minimumLength), true)]))
+    }
+
+    /// The boxes of the stripes of a map of stripe strength: its pixels above Otsu's level
+    /// and above half of it (the boxes of both), never below twice the map's median.
+    static func stripeBoxes(_ strength: GrayImage) -> [PixelBox] {
+        let histogram = Self.histogram(of: strength.pixels)
+        let otsu = Self.otsuThreshold(histogram: histogram)
         // a stripe stands out of the picture's typical level: on paper that is about 0, on
         // grain or texture everywhere (where Otsu's level would split the grain itself)
-        let floor = max(Self.faintestStripe, UInt8(min(255, 2 * Int(Self.median(of: strength.pixels)))))
+        let floor = max(Self.faintestStripe, UInt8(min(255, 2 * Int(Self.median(histogram: histogram)))))
+        guard let strengthPix = Pix(gray: strength) else { return [] }
         // at Otsu's level, and at half of it for the faint stripes of a washed-out print
-        let levels = Set([otsu, otsu / 2].map { max(floor, $0) })
-        return levels.sorted().flatMap { threshold -> [PixelBox] in
-            // stripes dark (0) on white, as `componentBoxes` takes the dark pixels of a 1-bit image
-            let mask = GrayImage(width: width, height: height, pixels: strength.pixels.map { $0 > threshold ? 0 : 255 })
-            guard let maskPix = Pix(gray: mask), let binary = Pix(pixConvertTo1(maskPix.pointer, 128)) else { return [] }
-            return binary.componentBoxes()
+        return Set([otsu, otsu / 2].map { max(floor, $0) }).sorted().flatMap { threshold -> [PixelBox] in
+            // the pixels above `threshold`: those under `threshold + 1`, inverted
+            guard threshold < 255, let under = Pix(pixThresholdToBinary(strengthPix.pointer, Int32(threshold) + 1)),
+                let above = Pix(pixInvert(nil, under.pointer))
+            else { return [] }
+            return above.componentBoxes()
         }
     }
 
@@ -39,22 +45,36 @@ extension GrayImage {
     static let faintestStripe: UInt8 = 2
 
     /// The middle value of `values` (0 for none).
-    static func median(of values: [UInt8]) -> UInt8 {
+    static func median(of values: [UInt8]) -> UInt8 { median(histogram: histogram(of: values)) }
+
+    /// The level that best splits `values` into two classes (Otsu's between-class variance).
+    static func otsuThreshold(of values: [UInt8]) -> UInt8 { otsuThreshold(histogram: histogram(of: values)) }
+
+    /// How many of `values` have each level.
+    static func histogram(of values: [UInt8]) -> [Int] {
         var histogram = [Int](repeating: 0, count: 256)
-        for v in values { histogram[Int(v)] += 1 }
+        histogram.withUnsafeMutableBufferPointer { counts in
+            for v in values { counts[Int(v)] += 1 }
+        }
+        return histogram
+    }
+
+    /// The middle level of the values `histogram` counts (0 for none).
+    static func median(histogram: [Int]) -> UInt8 {
+        let total = histogram.reduce(0, +)
         var seen = 0
         for (level, count) in histogram.enumerated() {
             seen += count
-            if 2 * seen >= values.count { return UInt8(level) }
+            if 2 * seen >= total { return UInt8(level) }
         }
         return 0
     }
 
-    /// The level that best splits `values` into two classes (Otsu's between-class variance).
-    static func otsuThreshold(of values: [UInt8]) -> UInt8 {
-        var histogram = [Double](repeating: 0, count: 256)
-        for v in values { histogram[Int(v)] += 1 }
-        let total = Double(values.count)
+    /// The level that best splits the values `histogram` counts into two classes (Otsu's
+    /// between-class variance).
+    static func otsuThreshold(histogram counts: [Int]) -> UInt8 {
+        let histogram = counts.map(Double.init)
+        let total = histogram.reduce(0, +)
         guard total > 0 else { return 0 }
         let sumAll = histogram.indices.reduce(0.0) { $0 + Double($1) * histogram[$1] }
         var weightBelow = 0.0, sumBelow = 0.0, best = 0.0, level = 0

@@ -34,11 +34,12 @@ extension GrayImage {
 
     /// The skew of text-like horizontal structure (rows of a PDF417, MRZ lines), in degrees,
     /// searched over ±`range`; `nil` when there is too little structure to tell.
-    public func skewAngle(range: Double = 15) -> Double? {
+    /// `leastConfidence`: Leptonica's confidence in the angle, above which it is taken.
+    public func skewAngle(range: Double = 15, leastConfidence: Double = 1.5) -> Double? {
         guard let pix = Pix(gray: self), let binary = Pix(pixConvertTo1(pix.pointer, 130)) else { return nil }
         var angle: Float = 0, confidence: Float = 0
         let status = pixFindSkewSweepAndSearch(binary.pointer, &angle, &confidence, 4, 2, Float(range), 1, 0.01)
-        guard status == 0, confidence > 1.5 else { return nil }
+        guard status == 0, Double(confidence) > leastConfidence else { return nil }
         return Double(angle)
     }
 

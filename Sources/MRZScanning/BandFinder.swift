@@ -84,8 +84,23 @@ final class OrientedView {
     /// Full-resolution pixels per working-copy pixel.
     let scale: Double
     private let input: GrayImage
-    /// Line blobs of the working copy for each of `gapDivisors`.
-    private let lineBlobs: [[PixelBox]]
+    /// The view this one is a half turn of (`init(halfTurnOf:)`), whose line blobs it mirrors.
+    private let halfTurnOf: OrientedView?
+    /// Line blobs of the working copy for each of `gapDivisors`, made on first use: the
+    /// stripe and energy looks take only the turned, deskewed copy (`stripeImage`), and a
+    /// frame state or a failed read's diagnosis that makes its views for them alone
+    /// never needs the blobs.
+    private lazy var lineBlobs: [[PixelBox]] = {
+        guard let other = halfTurnOf else {
+            return small.image.textLineBlobs(
+                gaps: Self.gapDivisors.map { max(5, small.image.width / $0) },
+                maximumGlyphHeight: small.image.width / Self.glyphHeightDivisor)
+        }
+        // a half turn's line blobs are its source's, mirrored through the centre
+        return other.lineBlobs.map { blobs in
+            blobs.map { PixelBox(x: other.smallWidth - $0.x - $0.width, y: other.smallHeight - $0.y - $0.height, width: $0.width, height: $0.height) }
+        }
+    }()
     /// The turned, deskewed working copy the line blobs come from, and whether it must
     /// still be turned half round (a half-turned view keeps its source's copy: most
     /// searches never look at it again).
@@ -118,9 +133,7 @@ final class OrientedView {
         self.small = (small, false)
         smallWidth = small.width
         smallHeight = small.height
-        lineBlobs = small.textLineBlobs(
-            gaps: Self.gapDivisors.map { max(5, small.width / $0) },
-            maximumGlyphHeight: small.width / Self.glyphHeightDivisor)
+        halfTurnOf = nil
     }
 
     /// `other` turned half round.  Turning and deskewing commute (both turn about the
@@ -134,9 +147,7 @@ final class OrientedView {
         smallWidth = other.smallWidth
         smallHeight = other.smallHeight
         small = (other.small.image, !other.small.halfTurned)
-        lineBlobs = other.lineBlobs.map { blobs in
-            blobs.map { PixelBox(x: other.smallWidth - $0.x - $0.width, y: other.smallHeight - $0.y - $0.height, width: $0.width, height: $0.height) }
-        }
+        halfTurnOf = other
     }
 
     /// Height of `full`, known without making it.

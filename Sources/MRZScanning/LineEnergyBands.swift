@@ -51,6 +51,24 @@ enum LineEnergyBands {
         }
     }
 
+    /// `view` turned by the skew of its print where the view measured none (its angle 0)
+    /// and its print shows one less surely than a view needs (`unsureSkew`), else `nil`:
+    /// a page photographed turned, its MRZ blurred grey, makes no level lines in an
+    /// upright view (pe_pass-aus-photo, turned some 16°, blurred by 0.3 and 0.38
+    /// character heights: the sweep's confidence 1.3–1.4, its angle 18°).
+    static func printSkewed(_ view: OrientedView, input: GrayImage) -> OrientedView? {
+        let turned = view.stripeImage
+        guard view.angle == 0, let skew = turned.skewAngle(range: 20, leastConfidence: unsureSkew), abs(skew) > 0.4 else { return nil }
+        return OrientedView(input: input, turnedWorkingCopy: turned, quarter: view.quarter, angle: skew)
+    }
+
+    /// The least confidence (Leptonica's skew sweep) of a skew the line energy looks
+    /// along where the view took none (`OrientedView` asks 1.5): the view's band is then
+    /// measured like any, and only a band whose measures name blur counts; of
+    /// scikit-image's 25 pictures without a document none is then named (bench/README.md,
+    /// session 31).
+    static let unsureSkew = 1.0
+
     /// Groups of 2 or 3 of `lines` (boxes in the scaled copy) that `follows` chains top to
     /// bottom, the longest first; at most `BandSearch.maximumBandsPerOrientation`.
     static func group(_ lines: [PixelBox]) -> [[PixelBox]] {
@@ -84,6 +102,24 @@ enum LineEnergyBands {
     }
 }
 
+/// A picture's oriented views for the looks at a blurred MRZ, each made on first use
+/// from one working copy (`OrientedView.workingCopy`).
+final class LookViews {
+    private let image: GrayImage
+    private lazy var workingCopy = OrientedView.workingCopy(of: image)
+    private var views: [Int: OrientedView] = [:]
+
+    init(_ image: GrayImage) { self.image = image }
+
+    /// The view `quarter` quarter turns round, made once.
+    func view(_ quarter: Int) -> OrientedView {
+        if let made = views[quarter] { return made }
+        let made = OrientedView(input: image, workingCopy: workingCopy, quarter: quarter)
+        views[quarter] = made
+        return made
+    }
+}
+
 /// What the line energy shows of each band it proposes, for tuning
 /// (`idreader-bench energy-bands`).
 @_spi(Evaluation) public struct EnergyBandEvidence: Sendable {
@@ -106,20 +142,47 @@ extension MRZScanner {
         return energyLook(image, pictureBlurred: pictureBlurred) { OrientedView(input: image, workingCopy: working, quarter: $0) }
     }
 
+    /// The print stripes' look (`stripeLook`), then where it names no band the line
+    /// energy's (`energyLook`, its CPU counted as `StepProfile`'s `energyLook`), both in
+    /// one set of oriented views made here on first use: the views' turned, deskewed
+    /// working copies are made once for the two looks, not once each (a frame state
+    /// without a document).  `view`: a search's views, made already (`MRZSearch`).
+    static func blurredBandLooks(_ image: GrayImage, pictureBlurred: Bool, view: ((Int) -> OrientedView)? = nil) -> UnreadLines? {
+        let views = view ?? LookViews(image).view
+        return stripeLook(image, pictureBlurred: pictureBlurred, view: views)
+            ?? StepProfile.measure(.energyLook) { energyLook(image, pictureBlurred: pictureBlurred, view: views) }
+    }
+
+    /// `blurredBandLooks(_:pictureBlurred:view:)` in views made here.
+    public static func blurredBandLooks(_ image: GrayImage, pictureBlurred: Bool) -> UnreadLines? {
+        blurredBandLooks(image, pictureBlurred: pictureBlurred, view: nil)
+    }
+
     /// `energyLook(_:pictureBlurred:)` in the oriented views `view` gives (a search's,
     /// made already: `MRZSearch.energyLook`).
+    /// Where neither view shows such a band, the views the skew of their print turns
+    /// (`LineEnergyBands.printSkewed`) are looked in too.
     static func energyLook(_ image: GrayImage, pictureBlurred: Bool, view orientedView: (Int) -> OrientedView) -> UnreadLines? {
         for quarter in [0, 1] {
-            let view = orientedView(quarter)
-            for band in LineEnergyBands.bands(in: view, wholeWidth: !pictureBlurred) {
-                let lines = band.lines.map {
-                    OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
-                }
-                guard BandSearch.shapedLikeMRZ(lines), let m = BandMeasures(lines: lines, in: image),
-                    let cause = causeOfEnergyBand(m, pictureBlurred: pictureBlurred)
-                else { continue }
-                return UnreadLines(cause, stacked: true, lines: lines)
+            if let found = energyBand(in: orientedView(quarter), of: image, pictureBlurred: pictureBlurred) { return found }
+        }
+        for quarter in [0, 1] {
+            guard let view = LineEnergyBands.printSkewed(orientedView(quarter), input: image) else { continue }
+            if let found = energyBand(in: view, of: image, pictureBlurred: pictureBlurred) { return found }
+        }
+        return nil
+    }
+
+    /// The first band the line energy proposes in `view` whose measures name a cause.
+    static func energyBand(in view: OrientedView, of image: GrayImage, pictureBlurred: Bool) -> UnreadLines? {
+        for band in LineEnergyBands.bands(in: view, wholeWidth: !pictureBlurred) {
+            let lines = band.lines.map {
+                OrientedView.inputQuadrilateral($0, quarter: view.quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
             }
+            guard BandSearch.shapedLikeMRZ(lines), let m = BandMeasures(lines: lines, in: image),
+                let cause = causeOfEnergyBand(m, pictureBlurred: pictureBlurred)
+            else { continue }
+            return UnreadLines(cause, stacked: true, lines: lines)
         }
         return nil
     }
@@ -146,16 +209,16 @@ extension MRZScanner {
 
     /// Every band the line energy proposes in `image`, measured (`EnergyBandEvidence`).
     @_spi(Evaluation) public static func energyEvidence(_ image: GrayImage, pictureBlurred: Bool) -> [EnergyBandEvidence] {
-        let working = OrientedView.workingCopy(of: image)
-        return [0, 1].flatMap { quarter -> [EnergyBandEvidence] in
-            let view = OrientedView(input: image, workingCopy: working, quarter: quarter)
-            return LineEnergyBands.bands(in: view, wholeWidth: false).map { band -> EnergyBandEvidence in
+        let views = LookViews(image)
+        let upright = [0, 1].map(views.view)
+        return (upright + upright.compactMap { LineEnergyBands.printSkewed($0, input: image) }).flatMap { view -> [EnergyBandEvidence] in
+            LineEnergyBands.bands(in: view, wholeWidth: false).map { band -> EnergyBandEvidence in
                 let lines = band.lines.map {
-                    OrientedView.inputQuadrilateral($0, quarter: quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
+                    OrientedView.inputQuadrilateral($0, quarter: view.quarter, angle: view.angle, inputWidth: image.width, inputHeight: image.height)
                 }
                 let m = BandMeasures(lines: lines, in: image)
                 return EnergyBandEvidence(
-                    quarter: quarter, glyphsAcross: band.across, band: MeasuredBandEvidence(lines: lines, measures: m),
+                    quarter: view.quarter, glyphsAcross: band.across, band: MeasuredBandEvidence(lines: lines, measures: m),
                     cause: m.flatMap { causeOfEnergyBand($0, pictureBlurred: pictureBlurred) })
             }
         }

@@ -395,6 +395,13 @@ public final class MRZSearch {
         return MRZScanner.stripeLook(input, pictureBlurred: pictureBlurred, view: bands.view)
     }
 
+    /// The print stripes' look, then the line energy's (`MRZScanner.blurredBandLooks`), in
+    /// the oriented views the search made already (or made here once for both, without
+    /// the OCR model).
+    public func blurredBandLooks(pictureBlurred: Bool) -> UnreadLines? {
+        MRZScanner.blurredBandLooks(input, pictureBlurred: pictureBlurred, view: bands?.view)
+    }
+
     /// The line energy's look (`MRZScanner.energyLook`) in the oriented views the search
     /// made already (or made here, without the OCR model).
     public func energyLook(pictureBlurred: Bool) -> UnreadLines? {
