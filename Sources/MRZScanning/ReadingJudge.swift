@@ -208,7 +208,9 @@ struct ReadingJudge {
         let confirming = views.attempts.lazy.compactMap { views.view($0) }.first {
             ViewAlignment.disagreements(field, first: views.first, as: views.text, second: $0, changed: changed).count <= ViewAlignment.maximumDisagreements
         }
-        guard views.first.hasCandidates, let confirming else {
+        guard views.first.hasCandidates, let confirming,
+            !ViewAlignment.neitherOtherViewReads(field, views: views, confirming: confirming, changed: changed)
+        else {
             findings.doubt(field.name, .mixedUnconfirmed)
             return
         }
