@@ -103,7 +103,7 @@ enum ViewAlignment {
 
     /// Whether a character of `field` stands on the first view alone: the confirming view
     /// reads another there (one of the disagreements it may have) and the glyph classifier
-    /// reads yet another first.  The check digit then proves only the character's weight:
+    /// does not read it first either.  The check digit then proves only the character's weight:
     /// the channel property read a TD2's document number `PZ4YR1` as `PZ4ER1` valid (`Y`
     /// and `E` weigh the same; the `E` at 93 with no `Y` behind it, the confirming view
     /// reading `B` and the classifier `6`; bench/README.md, "Issue 45, session 31").
