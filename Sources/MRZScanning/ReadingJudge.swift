@@ -208,11 +208,14 @@ struct ReadingJudge {
         let confirming = views.attempts.lazy.compactMap { views.view($0) }.first {
             ViewAlignment.disagreements(field, first: views.first, as: views.text, second: $0, changed: changed).count <= ViewAlignment.maximumDisagreements
         }
-        guard views.first.hasCandidates, let confirming,
-            !ViewAlignment.neitherOtherViewReads(field, views: views, confirming: confirming, changed: changed)
-        else {
+        guard views.first.hasCandidates, let confirming else {
             findings.doubt(field.name, .mixedUnconfirmed)
             return
+        }
+        // a character on the first view alone is unconfirmed, and its look-alikes are still
+        // the check digits' to rule out (they may doubt the fields beside it: `ambiguous`)
+        if ViewAlignment.neitherOtherViewReads(field, views: views, confirming: confirming, changed: changed) {
+            findings.doubt(field.name, .mixedUnconfirmed)
         }
         findings.doubtful += LookAlikeReadings.doubtfulCharacters(field, first: views.first, as: views.text, second: confirming, changed: changed)
         findings.doubtful += LookAlikeReadings.doubtfulCheckDigit(of: field, in: format, first: views.first, as: views.text, second: confirming)

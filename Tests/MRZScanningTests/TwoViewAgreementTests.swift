@@ -193,6 +193,22 @@ final class TwoViewAgreementTests: XCTestCase {
         XCTAssertNil(agreed.reading.doubtRules[.documentNumber])
     }
 
+    /// The same `C` read `M` (same weight), but at 50 with the `C` listed at 98 behind it
+    /// (the vote lists the classifier's character so), the confirming view and the
+    /// classifier both reading the `C`: the `M` stands on the first view alone, and the
+    /// `C` it hides is still a look-alike the check digits cannot rule out, so the number
+    /// is doubted by both rules.  (pe_pass-fra: with only the first doubt, the primary
+    /// view's misread number tied the sharpened view's right one in doubts and was shown.)
+    func testACharacterOnTheFirstViewAloneKeepsItsLookAlikesInDoubt() throws {
+        var read = Array(td3[1])
+        read[7] = "M"
+        var first = line(String(read), unsure: [7], candidates: [7: ("C", 98)], classified: td3[1], probability: 0.98)
+        first.glyphs[7].confidence = 50
+        let judged = try judged([line(td3[0]), first])
+        XCTAssertTrue(judged.reading.result.isValid)
+        XCTAssertEqual(Set(judged.reading.doubtRules[.documentNumber] ?? []), [.mixedUnconfirmed, .ambiguous])
+    }
+
     func testACloseCandidateHoldsNoCodeTheClassifierReadsAlikeOnALineReadAtTheLayoutsLength() throws {
         // rule changed (issue 45, session 31): the same nationality on a line the first view
         // read at the layout's length is proven (session 28's rule there: the classifier read
