@@ -43,7 +43,8 @@ import MRZ
     /// `glyphClassifier`: the glyph classifier's reading of the cells votes with the first
     /// view of each line (`CellVote`), drawn from its channel measured on real prints
     /// (`GlyphChannelSimulator`): misreading a cell the LSTM's first view misread as the
-    /// same character at the measured rate, else independently of the LSTM's.
+    /// same character at the rate measured on lines of its kind (the first view read at the
+    /// layout's length, or a glyph dropped or doubled), else independently of the LSTM's.
     public static func run(
         count: Int, seed: UInt64, errorScale: Double = 1, signalledOnly: Bool = false, glyphClassifier: Bool = true,
         today: SimpleDate = .today()
@@ -64,7 +65,10 @@ import MRZ
             // MRZ, as the views are), misreading alike with the first view the reader reads
             let classes = CellVote.characterClasses(lengths: truth.map(\.count))
             let firstView = views[0].first.map { $0.map(\.character) }
-            let cells = zip(cellChannel.read(truth, firstView: firstView), classes).map { vote, allowed in
+            // which lines the LSTM's first view read at another length than the layout's (a
+            // glyph dropped or doubled, which the reader sees), in every view alike
+            let atLayoutLength = cellChannel.firstViewReadsAtLayoutLength(lines: truth.count)
+            let cells = zip(cellChannel.read(truth, firstView: firstView, readAtLayoutLength: atLayoutLength), classes).map { vote, allowed in
                 var vote = vote
                 vote.classes = allowed
                 return vote
@@ -74,7 +78,11 @@ import MRZ
             let reading = LineReader.readInViews(parser: judge.corrector.parser) { view in
                 let simulated = views[LineReader.readingViews.firstIndex(of: view)!]
                 consulted.append(simulated)
-                let first = simulated.first.map(ocrLine).enumerated().map { index, line in glyphClassifier ? voted(line, cells[index]) : line }
+                let first = simulated.first.map(ocrLine).enumerated().map { index, line in
+                    var first = glyphClassifier ? voted(line, cells[index]) : line
+                    first.readAtLayoutLength = atLayoutLength[index]
+                    return first
+                }
                 return judge.judge(first, confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) })
             }
             let valid = reading?.isConfidentlyValid == true

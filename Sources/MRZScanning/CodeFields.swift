@@ -5,17 +5,22 @@ import MRZ
 enum CodeFields {
     /// Codes (document code, countries, sex) are checked against their tables, not read
     /// again: a close candidate the field could hold leaves them uncertain (`X` read `<`),
-    /// even where the glyph classifier reads the code as the first view does
-    /// (`classifierVouches`).  The two misread one glyph alike too often for that: of the
-    /// corpus's first-view misreadings the classifier read 23 of 194 alike, among them an
-    /// `I` read `X` with the `I` at 87 behind it and the classifier at 0.987
-    /// (`MeasuredGlyphChannel.alike`); and the channel property, drawing them, read a
-    /// document code `PD` as `PE` (`D` at 81 behind the `E`) valid where the classifier's
-    /// reading set the runner-up aside (bench/README.md, "Issue 45, session 29").
+    /// also where the glyph classifier reads the code as the first view does
+    /// (`classifierVouches`) on a line the first view read at another length than the
+    /// layout's: a glyph dropped or doubled there puts the glyphs after it in their
+    /// neighbours' cells, and both recognisers read the neighbour (`PD` read `PE` with `D`
+    /// at 81 behind the `E`, valid in the channel property while it drew the two
+    /// misreading alike everywhere; bench/README.md, "Issue 45, session 29").  On a line
+    /// read at the layout's length (`OCRLine.readAtLayoutLength`) the classifier read 2 of
+    /// 169 first-view misreadings alike, none with 0.9 or more: where it vouches for the
+    /// code there, the close runner-up has weight in one view only and holds nothing
+    /// (session 28's rule, freed again in session 31 on those lines).
     static func codesWithCloseRunnerUp(_ result: MRZResult, lines: [OCRLine]) -> [MRZFieldName] {
         result.format.fieldPositions.filter { field in
-            !field.provenByCheckDigit && tableCheckedFields.contains(field.name)
-                && CellEvidence.hasCloseRunnerUp(lines[field.line], in: field.range, allowed: field.characters)
+            let line = lines[field.line]
+            return !field.provenByCheckDigit && tableCheckedFields.contains(field.name)
+                && CellEvidence.hasCloseRunnerUp(line, in: field.range, allowed: field.characters)
+                && !(line.readAtLayoutLength && classifierVouches(for: field, first: line, as: result.lines[field.line]))
         }.map(\.name)
     }
 
@@ -25,8 +30,8 @@ enum CodeFields {
     /// characters 0.1 at most).  Where it does, another value of the code's table that the
     /// LSTM's other views list or read has no weight in an independent view and is not a
     /// second reading: the same principle as the other readings under a check digit
-    /// (`DoubtfulCharacter.counts`).  A close runner-up in the first view itself still
-    /// holds the code (`codesWithCloseRunnerUp`).  A code's
+    /// (`DoubtfulCharacter.counts`).  A close runner-up in the first view itself holds the
+    /// code still where a glyph was dropped or doubled in its line (`codesWithCloseRunnerUp`).  A code's
     /// characters are letters and the filler, so the `O`/`0` pair the classifier confuses
     /// cannot stand in one.  Measured: bench/README.md, "Codes the classifier vouches for".
     static func classifierVouches(for field: MRZFieldPosition, first: OCRLine, as text: String) -> Bool {

@@ -426,15 +426,27 @@ struct LineReader {
     /// `fittedLine`, with the line as read before the fit and the view it was read in.
     private func fittedReading(_ box: PixelBox, to target: Int, view: View, firstTry: OCRLine?) -> (line: OCRLine, raw: OCRLine, view: View)? {
         let first = firstTry ?? ocrLine(box, view: view)
-        if let first, let fitted = Self.fitLength(first, to: target) { return (fitted, first, view) }
+        if let first, let fitted = Self.fitted(first, to: target, inBandView: true) { return (fitted, first, view) }
         for other in Self.refitViews(view, firstRead: first?.glyphs.count, target: target) {
-            if let line = ocrLine(box, view: other, as: .ocrRefitView), let fitted = Self.fitLength(line, to: target) { return (fitted, line, other) }
+            if let line = ocrLine(box, view: other, as: .ocrRefitView), let fitted = Self.fitted(line, to: target, inBandView: false) {
+                return (fitted, line, other)
+            }
         }
         // glyphs glare paled are missing from a line read short, not from one read long
         guard let first, first.glyphs.count < target, let line = ocrLine(box, view: .stretched, as: .ocrRefitView),
-            let fitted = Self.fitLength(line, to: target)
+            let fitted = Self.fitted(line, to: target, inBandView: false)
         else { return nil }
         return (fitted, line, .stretched)
+    }
+
+    /// `line` fitted to `target` characters (`fitLength`), saying whether it was read at
+    /// that length in the band's own view (`inBandView`; `false`: a refit view read it
+    /// after the band's view read another length): `OCRLine.readAtLayoutLength`, the one
+    /// place it is set.
+    static func fitted(_ line: OCRLine, to target: Int, inBandView: Bool) -> OCRLine? {
+        guard var fitted = fitLength(line, to: target) else { return nil }
+        fitted.readAtLayoutLength = inBandView && line.glyphs.count == target
+        return fitted
     }
 
     /// The views read again, in turn, for a line whose first reading (`firstRead` glyphs, in

@@ -168,7 +168,11 @@ struct DoubtfulCharacter {
     /// `CellEvidence.closeRunnerUp` too; but the two recognisers misread one glyph alike
     /// (`MeasuredGlyphChannel.alike`), and the channel property, drawing that, read a TD1's
     /// optional data `<` as `K` (same weight) valid with the `<` listed behind the `K`
-    /// (bench/README.md, "Issue 45, session 29").
+    /// (bench/README.md, "Issue 45, session 29").  Kept on lines the first view read at
+    /// the layout's length too (`OCRLine.readAtLayoutLength`), where the classifier read
+    /// 2 of 169 first-view misreadings alike: freed there, the property drawing that rate
+    /// read a TD2's document number `PZ4YR1` as `PZ4ER1` valid (`Y` and `E` weigh the
+    /// same; the `Y` listed under 40 behind the `E`; session 31).
     func counts(_ alternative: CellEvidence.Weight) -> Bool {
         guard let sure = classifierForRead, sure >= TwoViewAgreement.margin else { return true }
         if alternative.readByFirstView || alternative.confirmingView { return true }

@@ -48,6 +48,14 @@ struct OCRLine {
     var classifierCells: ClassifierCells?
     /// `classifierCells` as a view in the judge's votes.
     var classifierText: String? { classifierCells?.text }
+    /// Whether the band's view read this line at its layout's length, so that no glyph was
+    /// dropped or doubled before `LineReader.fitLength` fitted it (set by
+    /// `LineReader.fitted`; `false` for a line no one fitted, and for one only a refit view
+    /// read to its length).  Where a glyph was dropped or doubled, the glyphs after it stand
+    /// in their neighbours' cells and the glyph classifier, voting on those cells, reads the
+    /// neighbours too: both recognisers then misread alike (89 of the 90 alike cells
+    /// measured were on such lines; `MeasuredGlyphChannel.alikeOnLayoutLengthLines`).
+    var readAtLayoutLength = false
 
     var text: String { String(glyphs.map(\.character)) }
     /// The distances between the centres of neighbouring glyphs whose centres are known.

@@ -212,6 +212,11 @@ struct ReadingJudge {
             findings.doubt(field.name, .mixedUnconfirmed)
             return
         }
+        // a character on the first view alone is unconfirmed, and its look-alikes are still
+        // the check digits' to rule out (they may doubt the fields beside it: `ambiguous`)
+        if ViewAlignment.neitherOtherViewReads(field, views: views, confirming: confirming, changed: changed) {
+            findings.doubt(field.name, .mixedUnconfirmed)
+        }
         findings.doubtful += LookAlikeReadings.doubtfulCharacters(field, first: views.first, as: views.text, second: confirming, changed: changed)
         findings.doubtful += LookAlikeReadings.doubtfulCheckDigit(of: field, in: format, first: views.first, as: views.text, second: confirming)
     }

@@ -101,6 +101,21 @@ enum ViewAlignment {
     /// (`aligned`), is a view that failed, not evidence.
     static let maximumDisagreements = 2
 
+    /// Whether a character of `field` stands on the first view alone: the confirming view
+    /// reads another there (one of the disagreements it may have) and the glyph classifier
+    /// does not read it first either.  The check digit then proves only the character's weight:
+    /// the channel property read a TD2's document number `PZ4YR1` as `PZ4ER1` valid (`Y`
+    /// and `E` weigh the same; the `E` at 93 with no `Y` behind it, the confirming view
+    /// reading `B` and the classifier `6`; bench/README.md, "Issue 45, session 31").
+    /// Without the classifier's cells, as before.
+    static func neitherOtherViewReads(_ field: MRZFieldPosition, views: LineViews, confirming: OCRLine, changed: Set<Int>) -> Bool {
+        guard let cells = views.first.classifierCells else { return false }
+        let shown = Array(views.text)
+        return ViewAlignment.disagreements(field, first: views.first, as: views.text, second: confirming, changed: changed).contains { column in
+            cells.characters.indices.contains(column) && cells.characters[column] != shown[column]
+        }
+    }
+
     /// The columns of a field where letters and digits both stand, up to its closing
     /// filler run (constrained by the layout), where the confirming reading differs.  At a
     /// column the correction changed it may also repeat the first reading's character.

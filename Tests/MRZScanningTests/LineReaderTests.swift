@@ -216,6 +216,22 @@ final class LengthFittingTests: XCTestCase {
         XCTAssertEqual(LineReader.fitLength(shorter, to: 44)?.text, String(truth.dropFirst()) + "<")
     }
 
+    func testAFittedLineSaysWhetherTheBandsViewReadItAtTheLayoutsLength() throws {
+        let truth = "PCAZEABDULLAYEV<<DIL<<<<<<<<<<<<<<<<<<<<<<<<"
+        // read at 44 in the band's view: its glyphs stand in their cells
+        XCTAssertEqual(try XCTUnwrap(LineReader.fitted(line(truth), to: 44, inBandView: true)).readAtLayoutLength, true)
+        // a glyph dropped (43 read, a filler added at the end): fitted, but not as read
+        let short = try XCTUnwrap(LineReader.fitted(line(String(truth.dropFirst())), to: 44, inBandView: true))
+        XCTAssertEqual(short.text.count, 44)
+        XCTAssertFalse(short.readAtLayoutLength)
+        // a glyph doubled (45 read, the filler too many dropped)
+        XCTAssertFalse(try XCTUnwrap(LineReader.fitted(line(truth + "<"), to: 44, inBandView: true)).readAtLayoutLength)
+        // read at 44 only in a refit view, after the band's view read another length
+        XCTAssertFalse(try XCTUnwrap(LineReader.fitted(line(truth), to: 44, inBandView: false)).readAtLayoutLength)
+        // a line no fit makes 44 is none
+        XCTAssertNil(LineReader.fitted(line(String(truth.prefix(30))), to: 44, inBandView: true))
+    }
+
     /// `line` with one glyph more, read in the gap before column `column` (its centre half
     /// a pitch before that column's).
     func withGapGlyph(_ text: String, _ extra: Character, before column: Int) -> OCRLine {

@@ -49,6 +49,14 @@ final class OtherReadingWeightTests: XCTestCase {
         XCTAssertEqual(try reading(candidates: weak, probability: 0.8).uncertainFields, [.documentNumber])
         // a close candidate is an other reading however sure the classifier is
         XCTAssertEqual(try reading(candidates: [1: [("S", 45)]], probability: 0.99).uncertainFields, [.documentNumber])
+        // and the weak one is on a line the first view read at the layout's length too
+        // (session 31: freed there, the channel property read a TD2's `Y` as `E`, same
+        // weight, valid with the `Y` listed under 40; unlike the codes' close runner-up,
+        // `TwoViewAgreementTests`)
+        var lines = [line(td3[0]), line(td3[1], candidates: weak)].map { classified($0, probability: 0.95) }
+        for index in lines.indices { lines[index].readAtLayoutLength = true }
+        let atLength = try XCTUnwrap(judge.judge(lines) { index, _ in self.line(self.td3[index]) })
+        XCTAssertEqual(atLength.uncertainFields, [.documentNumber])
     }
 
     func testASameWeightLookAlikeNoViewListsIsNoOtherReadingWhereTheClassifierIsSure() throws {
