@@ -44,12 +44,6 @@ extension GrayImage {
     /// noise (a few grey levels) would make stripes of a blank picture.
     static let faintestStripe: UInt8 = 2
 
-    /// The middle value of `values` (0 for none).
-    static func median(of values: [UInt8]) -> UInt8 { median(histogram: histogram(of: values)) }
-
-    /// The level that best splits `values` into two classes (Otsu's between-class variance).
-    static func otsuThreshold(of values: [UInt8]) -> UInt8 { otsuThreshold(histogram: histogram(of: values)) }
-
     /// How many of `values` have each level.
     static func histogram(of values: [UInt8]) -> [Int] {
         var histogram = [Int](repeating: 0, count: 256)
