@@ -75,15 +75,20 @@ import MRZ
             }
             let firstViewRight = views[0].first.map(ocrLine).map(\.text) == truth
             var consulted: [OCRChannelSimulator.Reading] = []
-            let reading = LineReader.readInViews(parser: judge.corrector.parser) { view in
+            let reading = LineReader.readInViews(parser: judge.corrector.parser) { view, kept in
                 let simulated = views[LineReader.readingViews.firstIndex(of: view)!]
                 consulted.append(simulated)
-                let first = simulated.first.map(ocrLine).enumerated().map { index, line in
-                    var first = glyphClassifier ? voted(line, cells[index]) : line
+                // each line as the view that reads it read it (a kept line, as its first view)
+                let lineViews = truth.indices.map { index in
+                    kept.flatMap { $0.lines.contains(index) ? views[LineReader.readingViews.firstIndex(of: $0.view)!] : nil } ?? simulated
+                }
+                let first = truth.indices.map { index in
+                    var first = ocrLine(lineViews[index].first[index])
+                    if glyphClassifier { first = voted(first, cells[index]) }
                     first.readAtLayoutLength = atLayoutLength[index]
                     return first
                 }
-                return judge.judge(first, confirmingView: { line, attempt in simulated.confirming[attempt][line].map(ocrLine) })
+                return judge.judge(first, confirmingView: { line, attempt in lineViews[line].confirming[attempt][line].map(ocrLine) })
             }
             let valid = reading?.isConfidentlyValid == true
             let right = reading?.result.lines == truth

@@ -207,27 +207,55 @@ struct LineReader {
     /// the same lines keeps it, and another valid reading of different lines makes the
     /// band ambiguous (trying views until one passes would shop for validity).  A band
     /// whose lines cannot be fitted to an MRZ length in either view is no MRZ.
-    func read(_ band: [PixelBox]) -> MRZReading? { Self.readInViews(parser: corrector.parser) { read(band, view: $0) } }
+    func read(_ band: [PixelBox]) -> MRZReading? { Self.readInViews(parser: corrector.parser) { read(band, view: $0, keeping: $1) } }
 
     /// The views a band is read in, in order: the next only when the last reading is not
     /// confidently valid.
     static let readingViews = [View.primary, .sharpened, .stretchedBand, .deblurredBand]
 
-    /// `read(view)` for each of `readingViews` until one is confidently valid, or until a
-    /// reading leaves a doubt no later view can take back (`keepsItsDoubt`), the readings
-    /// made one (`combine`).  The one loop of the reader and the channel property.
-    static func readInViews(parser: MRZParser, _ read: (View) -> MRZReading?) -> MRZReading? {
-        var readings: [MRZReading] = []
+    /// `read(view, kept)` for each of `readingViews` until one is confidently valid, or until
+    /// a reading leaves a doubt no later view can take back (`keepsItsDoubt`), the readings
+    /// made one (`combine`); after a reading that holds its checks, a later view reads
+    /// again only the lines holding a field in doubt (`KeptLines`).  The one loop of the
+    /// reader and the channel property.
+    static func readInViews(parser: MRZParser, _ read: (View, KeptLines?) -> MRZReading?) -> MRZReading? {
+        var readings: [(view: View, reading: MRZReading)] = []
         for view in readingViews {
             // a stretched view shows pale glyphs dark, a deblurred one may make strokes of
             // noise: only for bands no view read validly
-            if view.stretch || view.deblur, readings.contains(where: \.result.isValid) { break }
-            if readings.contains(where: keepsItsDoubt) { break }
-            guard let reading = read(view) else { continue }
-            readings.append(reading)
+            if view.stretch || view.deblur, readings.contains(where: \.reading.result.isValid) { break }
+            if readings.contains(where: { keepsItsDoubt($0.reading) }) { break }
+            guard let reading = read(view, KeptLines(after: readings)) else { continue }
+            readings.append((view, reading))
             if reading.isConfidentlyValid { break }
         }
-        return combine(readings, parser: parser)
+        return combine(readings.map(\.reading), parser: parser)
+    }
+
+    /// The lines of a band a later view does not read again: those of the first reading
+    /// that holds its checks without a field in doubt, kept as that reading's view read
+    /// them.  Only a doubted field's line gains by another view (its doubt may be lifted,
+    /// its free text voted); reading the others again costs LSTM reads, and their
+    /// reading can only differ where the first view's, under checks that hold and no
+    /// doubt, is already proven.
+    struct KeptLines: Equatable {
+        /// The view the kept lines were read in.
+        let view: View
+        /// The layout's line lengths, which the later view's reading keeps.
+        let lengths: [Int]
+        /// The indices of the lines kept.
+        let lines: Set<Int>
+
+        /// The kept lines after `readings` (in the order read, with their views); `nil`
+        /// while none holds its checks.
+        init?(after readings: [(view: View, reading: MRZReading)]) {
+            guard let valid = readings.first(where: \.reading.result.isValid) else { return nil }
+            let result = valid.reading.result
+            let doubted = Set(result.format.fieldPositions.filter { valid.reading.uncertainFields.contains($0.name) }.map(\.line))
+            view = valid.view
+            lengths = result.format.lineLengths
+            lines = Set(result.lines.indices).subtracting(doubted)
+        }
     }
 
     /// One band's readings in several views (in the order read) made one: the confidently
@@ -271,7 +299,7 @@ struct LineReader {
     /// its band reads, so that the band cannot be read confidently valid after it: a doubt
     /// `combine` puts on a reading of the same lines (`lettersAndDigitsDoubts`), or one its
     /// shown text alone raises (a country code no table holds, letters after a name's
-    /// fillers: `ReadingJudge.doubtedByText`), which a reading of the same lines raises
+    /// fillers: `FirstViewDoubts.byText`), which a reading of the same lines raises
     /// too; a reading of other lines leaves the fields that differ in doubt.  Not where
     /// free text is in doubt: the later views vote on what it shows (`votedAcrossViews`;
     /// a French passport's name, read right only so).  The views after it would be read
@@ -280,7 +308,7 @@ struct LineReader {
     static func keepsItsDoubt(_ reading: MRZReading) -> Bool {
         let free = reading.result.format.fieldPositions.filter(FreeText.isFreeText).map(\.name)
         guard reading.result.isValid, !reading.uncertainFields.contains(where: free.contains) else { return false }
-        let byText = ReadingJudge.doubtedByText(reading.result).map(\.field)
+        let byText = FirstViewDoubts.byText(reading.result).map(\.field)
         return !lettersAndDigitsDoubts(of: reading).isEmpty || reading.uncertainFields.contains(where: byText.contains)
     }
 
@@ -321,26 +349,28 @@ struct LineReader {
         return a.format.fieldPositions.filter { a.raw($0.name) != b.raw($0.name) }.map(\.name)
     }
 
-    func read(_ band: [PixelBox], view requested: View) -> MRZReading? {
+    /// The band read in `requested`, but for the `kept` lines, which stand as their view
+    /// read them (made once, so they cost no OCR), in the kept reading's layout.
+    func read(_ band: [PixelBox], view requested: View, keeping kept: KeptLines? = nil) -> MRZReading? {
         guard let firstBox = band.first else { return nil }
-        // a sharp line gains nothing by sharpening (a clean page's `<` read `9`): its
-        // second view is the larger text
-        let view = requested.sharpen && !isBlurred(firstBox) ? View.retry : requested
-        // nor is a sharp band's third reading worth its cost (a sharp picture's first bands
+        // a sharp band's third reading is not worth its cost (a sharp picture's first bands
         // are mostly print beside its MRZ)
         if requested.stretch || requested.deblur, !isBlurred(firstBox) { return nil }
-        guard let first = ocrLine(firstBox, view: view) else { return nil }
+        let view = shown(requested, firstBox)
+        func lineView(_ index: Int) -> View { kept.map { $0.lines.contains(index) ? shown($0.view, firstBox) : view } ?? view }
+        guard let first = ocrLine(firstBox, view: lineView(0)) else { return nil }
         // the layout nearest the first line's read length that the first line fits (a line
         // whose box stops short of glyphs glare paled fits a longer one only in the view
         // that reads them); the views' readings are made once, so each try costs no OCR
-        let fits = Self.layouts(lines: band.count, firstLineRead: first.glyphs.count).lazy.compactMap { shape in
-            self.fittedReading(firstBox, to: shape[0], view: view, firstTry: first).map { (shape, $0) }
+        let layouts = kept.map { [$0.lengths] } ?? Self.layouts(lines: band.count, firstLineRead: first.glyphs.count)
+        let fits = layouts.lazy.compactMap { shape in
+            self.fittedReading(firstBox, to: shape[0], view: lineView(0), firstTry: first).map { (shape, $0) }
         }
-        guard let (shape, firstReading) = fits.first else { return nil }
+        guard let (shape, firstReading) = fits.first, shape.count == band.count else { return nil }
         let classes = CellVote.characterClasses(lengths: shape)
         var fitted: [OCRLine] = []
         for (index, box) in band.enumerated() {
-            let fit = index == 0 ? firstReading : fittedReading(box, to: shape[index], view: view, firstTry: nil)
+            let fit = index == 0 ? firstReading : fittedReading(box, to: shape[index], view: lineView(index), firstTry: nil)
             guard let reading = fit else { return nil }
             fitted.append(voted(reading.line, raw: reading.raw, box: box, view: reading.view, classes: classes[index]))
         }
@@ -349,10 +379,17 @@ struct LineReader {
         // reading of the line, which the judge aligns with the first
         return StepProfile.measure(.judge) {
             judge.judge(fitted) { index, attempt in
-                ocrLine(band[index], view: attempt == 0 ? view.confirmation : view.other, as: .ocrConfirmingView)
+                ocrLine(band[index], view: attempt == 0 ? lineView(index).confirmation : lineView(index).other, as: .ocrConfirmingView)
                     .map { Self.fitLength($0, to: shape[index]) ?? $0 }
             }
         }
+    }
+
+    /// The view a band whose first line is in `firstBox` is read in when `requested`: a
+    /// sharp line gains nothing by sharpening (a clean page's `<` read `9`), so its second
+    /// view is the larger text.
+    private func shown(_ requested: View, _ firstBox: PixelBox) -> View {
+        requested.sharpen && !isBlurred(firstBox) ? View.retry : requested
     }
 
     /// Whether the line in `box` is blurred: its steepest edges (the 99th percentile of the

@@ -25,7 +25,7 @@ struct OCRGlyph: Equatable {
     var runnerUpConfidence: Float { runnerUp?.confidence ?? 0 }
 
     /// Candidates strongest first; a non-finite confidence counts as the strongest (as a
-    /// non-finite symbol confidence counts as unsure: `ReadingJudge.doubtedFields`).
+    /// non-finite symbol confidence counts as unsure: `FirstViewDoubts`).
     static func ranked(_ candidates: [Candidate]) -> [Candidate] {
         func strength(_ c: Candidate) -> Float { c.confidence.isFinite ? c.confidence : .infinity }
         return candidates.sorted { strength($0) > strength($1) }

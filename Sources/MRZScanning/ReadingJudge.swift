@@ -20,7 +20,7 @@ struct ReadingJudge {
         let result = correction.result
         var findings = Findings(linesAsRead: result.lines.map { [$0] })
         correction.uncertainFields.forEach { findings.doubt($0, .correction) }
-        Self.doubtedFieldsWithRules(result, confidences: lines.map { $0.glyphs.map(\.confidence) }).forEach { findings.doubt($0.field, $0.rule) }
+        FirstViewDoubts.withRules(result, confidences: lines.map { $0.glyphs.map(\.confidence) }).forEach { findings.doubt($0.field, $0.rule) }
         CodeFields.codesWithCloseRunnerUp(result, lines: lines).forEach { findings.doubt($0, .codeCloseRunnerUp) }
         // Another view must confirm what the check digits cannot settle: the free text no
         // digit covers (names; a visa's optional data), and every field where letters and
@@ -149,7 +149,7 @@ struct ReadingJudge {
     /// A code whose candidate another view reads or lists too is one of two readings,
     /// whichever the table allows (`P` read `F` with `P` at 25, where the other view reads
     /// `P`), and so is one the other view reads as another value of its table.  A country
-    /// code no table holds (uncertain for that alone: `doubtedFields`) shows what most
+    /// code no table holds (uncertain for that alone: `FirstViewDoubts`) shows what most
     /// views read where that is a code the table holds (`ZDN` read, where both other
     /// views read `IDN`), else the one known code a close candidate makes (`MLD` read with
     /// `N` at 72 behind the `M`, in both views).  A code the glyph classifier vouches for
@@ -258,43 +258,6 @@ struct ReadingJudge {
         for vote in votes { lines[vote.line].replaceSubrange(vote.range, with: vote.text) }
         guard let voted = try? parser.parse(lines: lines.map { String($0) }), voted.isValid == result.isValid else { return result }
         return voted
-    }
-
-    /// The fields no check digit covers that the OCR gives reason to doubt: a character
-    /// read with low confidence, a country code that no ICAO 9303 table lists (more likely
-    /// misread, `MAC` read `HAC`, than printed), or letters after a name's filler run.
-    /// `confidences`: per line, per character.
-    static func doubtedFields(_ result: MRZResult, confidences: [[Float]]) -> [MRZFieldName] {
-        doubtedFieldsWithRules(result, confidences: confidences).reduce(into: []) { if !$0.contains($1.field) { $0.append($1.field) } }
-    }
-
-    /// `doubtedFields`, each with every rule that doubted it.
-    static func doubtedFieldsWithRules(_ result: MRZResult, confidences: [[Float]]) -> [(field: MRZFieldName, rule: DoubtRule)] {
-        var doubted: [(field: MRZFieldName, rule: DoubtRule)] = []
-        for field in result.format.fieldPositions where !field.provenByCheckDigit {
-            let line = field.line < confidences.count ? confidences[field.line] : []
-            // `!(c >= minimum)`: a non-finite confidence counts as unsure
-            if field.range.contains(where: { $0 < line.count && !(line[$0] >= CellEvidence.minimumConfidence) }) {
-                doubted.append((field.name, .lowConfidence))
-            }
-            doubted += doubtsByText(of: field, in: result).map { (field.name, $0) }
-        }
-        return doubted
-    }
-
-    /// The doubts `result`'s text alone raises on a field no check digit covers: a country
-    /// code no ICAO 9303 table lists, letters after a name's filler run.  Any reading of
-    /// the same lines raises them too (`LineReader.keepsItsDoubt`).
-    static func doubtsByText(of field: MRZFieldPosition, in result: MRZResult) -> [DoubtRule] {
-        var rules: [DoubtRule] = []
-        if CodeFields.codeFields.contains(field.name) && !CountryCodes.isKnown(result.raw(field.name) ?? "") { rules.append(.unknownCode) }
-        if FreeText.nameFieldNames.contains(field.name) && FreeText.hasLettersAfterFillerRun(result.raw(field.name) ?? "") { rules.append(.strayLetters) }
-        return rules
-    }
-
-    /// `doubtsByText` over every field no check digit covers.
-    static func doubtedByText(_ result: MRZResult) -> [(field: MRZFieldName, rule: DoubtRule)] {
-        result.format.fieldPositions.filter { !$0.provenByCheckDigit }.flatMap { field in doubtsByText(of: field, in: result).map { (field.name, $0) } }
     }
 
     /// Views asked to confirm a line: either may.

@@ -11,27 +11,27 @@ final class DoubtTests: XCTestCase {
     func testSureReadingOfKnownCodesRaisesNoDoubt() throws {
         let result = try MRZParser().parse(lines: td3)
         XCTAssertTrue(result.isValid)
-        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: sure), [])
+        XCTAssertEqual(FirstViewDoubts.fields(result, confidences: sure), [])
     }
 
     func testUnknownCountryCodeIsDoubtedThoughEveryDigitHolds() throws {
         // no check digit covers the issuing state: `MAC` misread `HAC` passes every check
         let result = try MRZParser().parse(lines: [td3[0].replacingOccurrences(of: "P<UTO", with: "P<HAC"), td3[1]])
         XCTAssertTrue(result.isValid)
-        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: sure).map(\.rawValue), ["issuingCountry"])
+        XCTAssertEqual(FirstViewDoubts.fields(result, confidences: sure).map(\.rawValue), ["issuingCountry"])
     }
 
     func testLowConfidenceInTheNamesIsDoubted() throws {
         let result = try MRZParser().parse(lines: td3)
         var unsure = sure
         unsure[0][7] = 40  // a letter of the surname
-        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: unsure), [.name])
+        XCTAssertEqual(FirstViewDoubts.fields(result, confidences: unsure), [.name])
         unsure = sure
         unsure[0][30] = .nan  // Tesseract's certainty can come out non-finite
-        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: unsure), [.name])
+        XCTAssertEqual(FirstViewDoubts.fields(result, confidences: unsure), [.name])
         unsure = sure
         unsure[1][5] = 40  // the document number: proven by its digit
-        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: unsure), [])
+        XCTAssertEqual(FirstViewDoubts.fields(result, confidences: unsure), [])
     }
 
     func testLettersAfterTheNamesFillersAreDoubted() throws {
@@ -39,7 +39,7 @@ final class DoubtTests: XCTestCase {
         let line1 = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<K<<<<"
         let result = try MRZParser().parse(lines: [line1, td3[1]])
         XCTAssertTrue(result.isValid)
-        XCTAssertEqual(ReadingJudge.doubtedFields(result, confidences: sure), [.name])
+        XCTAssertEqual(FirstViewDoubts.fields(result, confidences: sure), [.name])
         XCTAssertFalse(FreeText.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA<<<<<<"))
         XCTAssertFalse(FreeText.hasLettersAfterFillerRun("ERIKSSON<<ANNA<MARIA"))
         XCTAssertTrue(FreeText.hasLettersAfterFillerRun("ERIKSSON<<<ANNA"))
@@ -107,11 +107,35 @@ final class ReadingViewsTests: XCTestCase {
     func viewsAsked(_ lines: [String], uncertain: [MRZFieldName]) throws -> [LineReader.View] {
         let result = try MRZParser().parse(lines: lines)
         var asked: [LineReader.View] = []
-        _ = LineReader.readInViews(parser: MRZParser()) { view in
+        _ = LineReader.readInViews(parser: MRZParser()) { view, _ in
             asked.append(view)
             return MRZReading(result: result, changes: [], uncertainFields: uncertain)
         }
         return asked
+    }
+
+    /// The lines each view is asked to keep when every view reads `lines` with `uncertain` in doubt.
+    func linesKept(_ lines: [String], uncertain: [MRZFieldName]) throws -> [Set<Int>?] {
+        let result = try MRZParser().parse(lines: lines)
+        var kept: [Set<Int>?] = []
+        _ = LineReader.readInViews(parser: MRZParser()) { view, keeping in
+            kept.append(keeping?.lines)
+            XCTAssertEqual(keeping?.view, keeping == nil ? nil : .primary)
+            XCTAssertEqual(keeping?.lengths, keeping == nil ? nil : [44, 44])
+            return MRZReading(result: result, changes: [], uncertainFields: uncertain)
+        }
+        return kept
+    }
+
+    func testALaterViewReadsAgainOnlyTheLinesOfTheFieldsInDoubt() throws {
+        // the name in doubt: the sharpened view reads its line, the second line stands
+        XCTAssertEqual(try linesKept(td3, uncertain: [.name]), [nil, [1]])
+        // a name and a nationality in doubt: both lines are read again
+        XCTAssertEqual(try linesKept(td3, uncertain: [.name, .nationality]), [nil, []])
+        // no reading holds its checks: every line in every view
+        var broken = td3
+        broken[1] = broken[1].replacingOccurrences(of: "7408122", with: "7408123")
+        XCTAssertEqual(try linesKept(broken, uncertain: []), [nil, nil, nil, nil])
     }
 
     func testTheStretchedAndDeblurredViewsReadOnlyBandsNoViewReadWithItsChecksHolding() throws {
