@@ -15,8 +15,12 @@ final class BandSearch {
     private lazy var workingCopy = OrientedView.workingCopy(of: input)
     private var views: [Int: OrientedView] = [:]
     private var tried: [(quarter: Int, lines: [Quadrilateral])] = []
-    /// The line quadrilaterals (input pixels) of the chain bands read.
+    /// The line quadrilaterals (input pixels) of the chain bands read, in each direction
+    /// read: the later stages find the same lines again, upright or turned.
     private var readChains: [[Quadrilateral]] = []
+    /// The line quadrilaterals (input pixels) of the bands whose reading fitted a layout
+    /// to every line (valid or not): their lines were read as MRZ lines.
+    private var parsedBands: [[Quadrilateral]] = []
     /// Heights of the bands read (tallest line of each), in input pixels.
     private(set) var heights: [Int] = []
     /// The first reading that parsed but did not validate.
@@ -178,31 +182,48 @@ final class BandSearch {
     }
 
     /// Reads a straightened band in its likely reading direction, then turned half round
-    /// when that gave no valid reading; returns the reading only when it is valid.
+    /// when that gave no valid reading and no sign it was read the right way up
+    /// (`readUpright`); returns the reading only when it is valid.
     private func read(_ band: RectifiedBand) -> MRZReading? {
-        guard !readChains.contains(where: { Self.sameLines($0, band.quadrilaterals) }) else { return nil }
+        guard !readAlready(band.quadrilaterals) else { return nil }
         readChains.append(band.quadrilaterals)
         heights.append(Int(band.inputGlyphHeight.rounded()))
-        if let reading = read(region: (band.image, band.lines), quads: band.quadrilaterals, outlines: band.outlines) { return reading }
+        let reading = read(region: (band.image, band.lines), quads: band.quadrilaterals, outlines: band.outlines)
+        if let reading, reading.result.isValid { return reading }
+        if let reading, Self.readUpright(reading.result) { return nil }
         let turned = band.halfTurned
-        return read(region: (turned.image, turned.lines), quads: turned.quadrilaterals, outlines: turned.outlines)
+        readChains.append(turned.quadrilaterals)
+        return Self.valid(read(region: (turned.image, turned.lines), quads: turned.quadrilaterals, outlines: turned.outlines))
     }
+
+    /// Whether a reading that fails its checks was read the right way up all the same: two
+    /// of the check digits of its document number and dates hold.  A band read upside down
+    /// holds none (odds of two by chance: about 3 in 100 even for random digits, as read
+    /// upside down they are mostly not digits); reading it turned is 4 to 18 LSTM line
+    /// reads for nothing (the corpus's `pe_id-rou`, idphoto-gen's hard pages).
+    static func readUpright(_ result: MRZResult) -> Bool {
+        let kinds: Set<MRZCheck.Kind> = [.documentNumber, .birthDate, .expiryDate]
+        return result.checks.filter { $0.valid && $0.kind.map(kinds.contains) == true }.count >= 2
+    }
+
+    /// `reading` when it holds every check, else `nil`.
+    private static func valid(_ reading: MRZReading?) -> MRZReading? { reading?.result.isValid == true ? reading : nil }
 
     /// Reads one band once; returns the reading only when it is valid.
     private func read(_ band: [PixelBox], quarter: Int) -> MRZReading? {
         let quads = band.map { quadrilateral($0, quarter: quarter) }
         guard !tried.contains(where: { $0.quarter == quarter && Self.sameLines($0.lines, quads) }) else { return nil }
         tried.append((quarter, quads))
-        // a band the chains found and read already
-        guard !readChains.contains(where: { Self.sameLines($0, quads) }) else { return nil }
+        // a band the chains found and read already, or part of one read as an MRZ
+        guard !readAlready(quads) else { return nil }
         heights.append(band.map(\.height).max() ?? 0)
         // enough for the line reader's margins (one text height at the sides)
         let margin = (band.map(\.height).max() ?? 0) * 11 / 10 + 4
-        return read(region: view(quarter).region(around: band, margin: margin), quads: quads)
+        return Self.valid(read(region: view(quarter).region(around: band, margin: margin), quads: quads))
     }
 
     /// Reads the lines `region.band` of `region.image` (whose quadrilaterals in input
-    /// pixels are `quads`); returns the reading only when it is valid.
+    /// pixels are `quads`): the reading, valid or not, `nil` when no layout fits its lines.
     private func read(region: (image: GrayImage, band: [PixelBox]), quads: [Quadrilateral], outlines: [Quadrilateral]? = nil) -> MRZReading? {
         // what is reported (the reading's lines, the bands set aside): the glyphs' outlines
         let shown = outlines ?? quads
@@ -225,12 +246,13 @@ final class BandSearch {
         if let known = reading?.uncertainFields, let result = reading?.result, let hidden = hiddenFields(result, quads: quads) {
             reading?.uncertainFields = known + hidden.filter { !known.contains($0) }
         }
+        if reading != nil { parsedBands.append(quads) }
         if let reading, !reading.result.isValid, best == nil {
             best = reading
         } else if reading?.result.isValid != true {
             rejected.append(RejectedBand(lines: shown, reason: .noValidReading))
         }
-        return reading?.result.isValid == true ? reading : nil
+        return reading
     }
 
     /// Whether a band's lines (outlines in input pixels) are two or three of about one
@@ -359,6 +381,23 @@ final class BandSearch {
     /// A line box of the view `quarter` in input pixels.
     private func quadrilateral(_ box: PixelBox, quarter: Int) -> Quadrilateral {
         OrientedView.inputQuadrilateral(box, quarter: quarter, angle: view(quarter).angle, inputWidth: input.width, inputHeight: input.height)
+    }
+
+    /// Whether the lines `quads` (input pixels) were read already: a chain band read
+    /// (in either direction), or two or more of the lines of a band with more lines whose
+    /// reading fitted a layout to every line.  Such part of a band read as an MRZ cannot
+    /// be another MRZ (two lines of a TD1's 30 characters fit no two-line layout, whose
+    /// lines are 36 or 44 long); the corpus's
+    /// `ag_id-mlt` and `pe_id-usa-prc` read two of their TD1's three lines four times
+    /// each, in four to six LSTM line reads a time.
+    private func readAlready(_ quads: [Quadrilateral]) -> Bool {
+        readChains.contains { Self.sameLines($0, quads) } || parsedBands.contains { Self.isPart(quads, of: $0) }
+    }
+
+    /// Whether `part` is two or more, but fewer, of the lines of `band` (quadrilaterals
+    /// in input pixels), in any order.
+    static func isPart(_ part: [Quadrilateral], of band: [Quadrilateral]) -> Bool {
+        part.count >= 2 && part.count < band.count && part.allSatisfy { line in band.contains { sameLines([$0], [line]) } }
     }
 
     /// Whether two bands' lines (quadrilaterals in input pixels) are the same lines: as
