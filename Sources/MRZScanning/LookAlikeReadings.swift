@@ -55,16 +55,26 @@ enum LookAlikeReadings {
     /// A field's check digit as a doubtful character: the digits among the first reading's
     /// candidates at `lookAlikeFloor` or more, and what the confirming view read there.  A
     /// misread digit and a change elsewhere that makes it hold are one wrong reading
-    /// (`5` read `3`, then `N` changed to `H`, where `5` stood at 79).
+    /// (`5` read `3`, then `N` changed to `H`, where `5` stood at 79).  A field without a
+    /// digit of its own is checked by the composite digit where that covers it (the French
+    /// licence's expiry date).
     static func doubtfulCheckDigit(of field: MRZFieldPosition, in format: MRZFormat, first: OCRLine, as text: String, second: OCRLine) -> [DoubtfulCharacter] {
-        guard let column = format.layout.fields.first(where: { $0.name == field.name && $0.line == field.line })?.checkDigit,
-            column < first.glyphs.count
-        else { return [] }
+        guard let column = checkDigitColumn(of: field, in: format), column < first.glyphs.count else { return [] }
         let proven = Array(text)[column]
         var others = CellEvidence.candidates(first, at: column, floor: CellEvidence.lookAlikeFloor, allowed: .numeric).filter(\.isNumber)
         if let read = Array(second.text).dropFirst(column).first, read.isNumber { others.append(read) }
         others = others.reduce(into: []) { if $1 != proven && !$0.contains($1) { $0.append($1) } }
         return others.isEmpty ? [] : [DoubtfulCharacter(field, column: column, read: proven, lookAlikes: others, first: first, second: second)]
+    }
+
+    /// The column of the digit that checks `field` on its line: its own, else the composite
+    /// digit's where the composite covers the field and stands on its line.
+    static func checkDigitColumn(of field: MRZFieldPosition, in format: MRZFormat) -> Int? {
+        if let own = format.layout.fields.first(where: { $0.name == field.name && $0.line == field.line })?.checkDigit { return own }
+        guard let composite = format.layout.composite, composite.line == field.line,
+            composite.spans.contains(where: { $0.line == field.line && $0.range.contains(field.range.lowerBound) })
+        else { return nil }
+        return composite.column
     }
 
     /// The other readings of a document's doubtful characters that pass every check too,

@@ -342,6 +342,17 @@ final class ReadingJudgeTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(reading([line(td2[0]), line(td2[1])])).isConfidentlyValid)
     }
 
+    func testADateUnderTheCompositeDigitAloneMisreadWithItIsUncertain() throws {
+        // a French licence's expiry `811205` and the composite digit `5`, read `811203` and
+        // `3` with `5` at 40 behind both (the channel property, seed 9, signalled: valid
+        // but wrong while only a digit of the date's own was doubted)
+        let read = "D1FRA24CM754509811203SILVA<<<3"
+        XCTAssertTrue(try MRZParser().parse(lines: [read]).isValid)
+        let r = try XCTUnwrap(reading([line(read, candidates: [20: [("5", 40)], 29: [("5", 40)]])]))
+        XCTAssertTrue(r.uncertainFields.contains(.expiryDate))
+        XCTAssertTrue(try XCTUnwrap(reading([line(read)])).isConfidentlyValid)
+    }
+
     func testACountryTheOtherViewReadsAsAnotherCountryIsUncertain() throws {
         // nationality `IRL` read `ISL` (`R` at 0 behind the `S`); the other view reads `IRL`
         let td1 = ["I<GBRAUSQSU<<<4M<<<<<<<<<<<<<<", "5708219<2210300ISL<<<<<<<<<<<0", "SCHMIDT<<MUELLER<<<<<<<<<<<<<<"]
