@@ -170,9 +170,16 @@ public struct MRZCorrector: Sendable {
         return MRZCorrection(result: result, changes: changes, uncertainFields: uncertain)
     }
 
-    static func isCoveredByCheck(_ field: MRZLayout.Field, layout: MRZLayout) -> Bool {
-        if field.checkDigit != nil { return true }
-        return layout.composite?.spans.contains { $0.line == field.line && $0.range.overlaps(field.range) } ?? false
+    static func isCoveredByCheck(_ field: MRZLayout.Field, layout: MRZLayout) -> Bool { checkDigitPosition(of: field, layout: layout) != nil }
+
+    /// Where the digit that checks `field` stands: its own, else the composite's where the
+    /// composite covers the field; `nil` where no digit checks it.
+    public static func checkDigitPosition(of field: MRZLayout.Field, layout: MRZLayout) -> (line: Int, column: Int)? {
+        if let own = field.checkDigit { return (field.line, own) }
+        guard let composite = layout.composite, composite.spans.contains(where: { $0.line == field.line && $0.range.overlaps(field.range) }) else {
+            return nil
+        }
+        return (composite.line, composite.column)
     }
 
     /// The class of every position: the field's class, digits for check digits, and

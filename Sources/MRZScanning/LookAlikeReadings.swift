@@ -67,14 +67,13 @@ enum LookAlikeReadings {
         return others.isEmpty ? [] : [DoubtfulCharacter(field, column: column, read: proven, lookAlikes: others, first: first, second: second)]
     }
 
-    /// The column of the digit that checks `field` on its line: its own, else the composite
-    /// digit's where the composite covers the field and stands on its line.
+    /// The column of the digit that checks `field` (`MRZCorrector.checkDigitPosition`)
+    /// where it stands on the field's own line.
     static func checkDigitColumn(of field: MRZFieldPosition, in format: MRZFormat) -> Int? {
-        if let own = format.layout.fields.first(where: { $0.name == field.name && $0.line == field.line })?.checkDigit { return own }
-        guard let composite = format.layout.composite, composite.line == field.line,
-            composite.spans.contains(where: { $0.line == field.line && $0.range.contains(field.range.lowerBound) })
+        guard let layoutField = format.layout.fields.first(where: { $0.name == field.name && $0.line == field.line }),
+            let digit = MRZCorrector.checkDigitPosition(of: layoutField, layout: format.layout), digit.line == field.line
         else { return nil }
-        return composite.column
+        return digit.column
     }
 
     /// The other readings of a document's doubtful characters that pass every check too,
